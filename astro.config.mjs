@@ -1,0 +1,31 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import vercel from '@astrojs/vercel';
+import { defineConfig } from 'astro/config';
+
+// One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
+// its build environment; `npm run build:vercel` sets it here so CI checks both builds.
+const onVercel = process.env.VERCEL === '1';
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
+  output: 'static',
+  adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  compressHTML: true,
+  i18n: {
+    locales: ['en', 'fr'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  security: { checkOrigin: true },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  telemetry: false,
+  vite: {
+    build: { assetsInlineLimit: 2048 },
+  },
+});

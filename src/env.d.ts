@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The page's language, from its path; for /api, from the cookie or Accept-Language. */
+    locale: import('./lib/i18n/index.ts').Locale;
+    requestId: string;
+  }
+}

@@ -1,0 +1,130 @@
+import { PROGRESS, progressAt } from './progress.ts';
+import {
+  $cartCount,
+  $colourMode,
+  $toasts,
+  CART_COUNT_KEY,
+  COLOUR_MODE_KEY,
+  type ColourMode,
+  dismissToast,
+  isColourMode,
+} from './stores.ts';
+
+// The page shell's behaviour, in plain TypeScript over nanostores: no framework is loaded
+// for the header, so home and category pages ship no React at load.
+
+const root = document.documentElement;
+
+function applyColourMode(mode: ColourMode): void {
+  if (root.dataset.forcedTheme) return;
+  const dark = mode === 'dark' || (mode === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+  root.dataset.theme = dark ? 'dark' : 'light';
+}
+
+const stored = localStorage.getItem(COLOUR_MODE_KEY);
+$colourMode.set(isColourMode(stored) ? stored : 'system');
+$colourMode.subscribe((mode) => {
+  localStorage.setItem(COLOUR_MODE_KEY, mode);
+  applyColourMode(mode);
+  for (const select of document.querySelectorAll<HTMLSelectElement>('[data-colour-mode]')) select.value = mode;
+});
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyColourMode($colourMode.get()));
+for (const select of document.querySelectorAll<HTMLSelectElement>('[data-colour-mode]')) {
+  select.addEventListener('change', () => {
+    if (isColourMode(select.value)) $colourMode.set(select.value);
+  });
+}
+
+// Cart count: remembered between pages, kept current by the cart island.
+const count = Number(sessionStorage.getItem(CART_COUNT_KEY) ?? '0');
+$cartCount.set(Number.isFinite(count) ? count : 0);
+$cartCount.subscribe((value) => {
+  sessionStorage.setItem(CART_COUNT_KEY, String(value));
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
+    badge.textContent = String(value);
+    badge.hidden = value === 0;
+    const link = badge.closest('a');
+    const labels = link?.dataset;
+    if (link && labels?.labelOne && labels.labelOther) {
+      const label = value === 1 ? labels.labelOne : labels.labelOther;
+      link.setAttribute('aria-label', label.replace('{{count}}', String(value)));
+    }
+  }
+});
+
+// Language switch: remember the choice for 365 days.
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
+  link.addEventListener('click', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is all the server reads.
+    document.cookie = `locale=${link.dataset.localeSwitch}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+  });
+}
+
+// Mobile menu.
+const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+const menu = document.getElementById('site-menu');
+menuButton?.addEventListener('click', () => {
+  const open = menuButton.getAttribute('aria-expanded') !== 'true';
+  menuButton.setAttribute('aria-expanded', String(open));
+  menu?.classList.toggle('is-open', open);
+});
+
+// Navigation progress bar.
+const bar = document.getElementById('nav-progress');
+let started = 0;
+let frame = 0;
+function tick(): void {
+  if (!bar) return;
+  const share = progressAt(performance.now() - started);
+  bar.style.opacity = share > 0 ? '1' : '0';
+  bar.style.transform = `scaleX(${share})`;
+  frame = requestAnimationFrame(tick);
+}
+function startProgress(): void {
+  cancelAnimationFrame(frame);
+  started = performance.now();
+  frame = requestAnimationFrame(tick);
+}
+function finishProgress(): void {
+  cancelAnimationFrame(frame);
+  if (!bar || bar.style.opacity !== '1') return;
+  bar.style.transform = 'scaleX(1)';
+  setTimeout(() => {
+    bar.style.opacity = '0';
+    setTimeout(() => {
+      bar.style.transform = 'scaleX(0)';
+    }, PROGRESS.resetDelayMs);
+  }, PROGRESS.hideDelayMs);
+}
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest?.('a');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  if (link.target === '_blank' || link.hasAttribute('download') || link.origin !== location.origin) return;
+  if (link.pathname === location.pathname && link.hash) return;
+  startProgress();
+});
+document.addEventListener('submit', () => startProgress());
+window.addEventListener('pageshow', finishProgress);
+
+// Toasts.
+const region = document.getElementById('toasts');
+$toasts.subscribe((toasts) => {
+  if (!region) return;
+  const closeLabel = region.dataset.closeLabel ?? '×';
+  region.replaceChildren(
+    ...toasts.map((toast) => {
+      const item = document.createElement('div');
+      item.className = `toast toast--${toast.kind}`;
+      item.setAttribute('role', toast.kind === 'error' ? 'alert' : 'status');
+      const text = document.createElement('span');
+      text.textContent = toast.message;
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.setAttribute('aria-label', closeLabel);
+      close.textContent = '×';
+      close.addEventListener('click', () => dismissToast(toast.id));
+      item.append(text, close);
+      return item;
+    }),
+  );
+});

@@ -1,0 +1,140 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** Runs a script of several statements (migrations, seeds) in one transaction. */
+  execScript(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenOptions =
+  | { engine: 'postgres'; url: string; maxConnections?: number }
+  | { engine: 'pglite'; dataDir: string }
+  | { engine: 'pglite'; memory: true };
+
+// int8 (counts, sums) as numbers: every value we count fits well inside 2^53.
+// date as the plain 'YYYY-MM-DD' string it is, not a Date at local midnight.
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (value) => Number(value));
+pg.types.setTypeParser(DATE, (value) => value);
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.engine === 'postgres' ? openPostgres(options.url, options.maxConnections ?? 10) : openPGlite(options);
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'nursery-storefront' });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async execScript(script) {
+      // One client for the whole transaction; with no parameters pg sends the simple query
+      // protocol, which accepts many statements in one string.
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(script);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPGlite(options: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let location: string | undefined;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = takeLock(join(options.dataDir, 'db.lock'));
+    location = join(options.dataDir, 'db');
+  }
+  try {
+    const pglite = await PGlite.create(location, {
+      extensions: { unaccent, pg_trgm },
+      parsers: { [INT8]: (value: string) => Number(value), [DATE]: (value: string) => value },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      engine: 'pglite',
+      async execScript(script) {
+        await pglite.transaction(async (tx) => {
+          await tx.exec(script);
+        });
+      },
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+/**
+ * PGlite does not lock its data directory, and two processes writing it corrupt it. The
+ * lock file holds the owner's pid; a lock whose process is gone is taken over.
+ */
+function takeLock(path: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => {
+        process.off('exit', release);
+        rmSync(path, { force: true });
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.replace(/db\.lock$/, '')} is in use by process ${owner}. ` +
+            'Stop that process, or set DATA_DIR to another directory.',
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not take the database lock ${path}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,369 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+
+/** Table types for Kysely, written to match supabase/migrations (checked by db.test.ts). */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Locale = 'en' | 'fr';
+export type Role = 'customer' | 'admin' | 'super_admin';
+export type Exposure = 'full_sun' | 'part_sun' | 'part_shade' | 'full_shade';
+export type SizeKind = 'container' | 'pot' | 'height' | 'caliper' | 'balled_burlapped';
+export type Fulfilment = 'pickup' | 'delivery' | 'pickup_and_delivery';
+export type PaymentPreference = 'cash' | 'charge_account' | 'credit_card';
+export type QuoteStatus = 'submitted' | 'in_review' | 'quoted' | 'approved' | 'cancelled';
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
+
+export interface CustomerTypesTable {
+  id: number;
+  code: string;
+  name_en: string;
+  name_fr: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: UpdatedAt;
+}
+
+export interface LocationTypesTable {
+  id: number;
+  code: string;
+  name_en: string;
+  name_fr: string;
+}
+
+export interface LocationsTable {
+  id: GeneratedAlways<number>;
+  code: string;
+  location_type_id: number;
+  name_en: string;
+  name_fr: string;
+  street_address: string;
+  city: string;
+  province: string;
+  postal_code: string;
+  phone: string;
+  hours_en: string;
+  hours_fr: string;
+  latitude: number | null;
+  longitude: number | null;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface InHouseAccountsTable {
+  id: GeneratedAlways<number>;
+  account_number: string;
+  account_phone: string;
+  company_name: string;
+  created_at: CreatedAt;
+}
+
+export interface InHousePurchasesTable {
+  id: GeneratedAlways<number>;
+  in_house_account_id: number;
+  invoice_number: string;
+  location_id: number | null;
+  purchased_at: Timestamp;
+  total_cents: number;
+}
+
+export interface InHousePurchaseLinesTable {
+  purchase_id: number;
+  line: number;
+  sku: string;
+  description_en: string;
+  description_fr: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  role: Generated<Role>;
+  customer_type_id: number;
+  is_landscape_professional: Generated<boolean>;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  locale: Generated<Locale>;
+  default_location_id: number | null;
+  in_house_account_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  secret_hash: Uint8Array;
+  user_id: string;
+  refresh_token_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  secret_hash: Uint8Array;
+  user_id: string;
+  family_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  secret_hash: Uint8Array;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  new_email: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
+export interface CategoriesTable {
+  id: GeneratedAlways<number>;
+  parent_id: number | null;
+  slug_en: string;
+  slug_fr: string;
+  path_en: string;
+  path_fr: string;
+  name_en: string;
+  name_fr: string;
+  description_en: Generated<string>;
+  description_fr: Generated<string>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProductsTable {
+  id: GeneratedAlways<number>;
+  code: string;
+  category_id: number;
+  slug_en: string;
+  slug_fr: string;
+  name_en: string;
+  name_fr: string;
+  botanical_name: string;
+  description_en: Generated<string>;
+  description_fr: Generated<string>;
+  disclaimer_en: Generated<string>;
+  disclaimer_fr: Generated<string>;
+  hardiness_zone: number | null;
+  exposure: ColumnType<Exposure[], Exposure[] | undefined, Exposure[]>;
+  height_cm: number | null;
+  spread_cm: number | null;
+  bloom_from: number | null;
+  bloom_to: number | null;
+  flower_colour_en: string | null;
+  flower_colour_fr: string | null;
+  foliage_colour_en: string | null;
+  foliage_colour_fr: string | null;
+  is_published: Generated<boolean>;
+  is_featured: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  search_en: GeneratedAlways<string>;
+  search_fr: GeneratedAlways<string>;
+  search_names: GeneratedAlways<string>;
+}
+
+export interface ProductImagesTable {
+  id: GeneratedAlways<number>;
+  product_id: number;
+  position: number;
+  storage_key: string;
+  width: number;
+  height: number;
+  alt_en: Generated<string>;
+  alt_fr: Generated<string>;
+  title_en: Generated<string>;
+  title_fr: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface VariantsTable {
+  id: GeneratedAlways<number>;
+  product_id: number;
+  sku: string;
+  size_label: string;
+  size_kind: SizeKind;
+  sort_order: Generated<number>;
+  list_price_cents: number;
+  trade_price_cents: number;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface StockLevelsTable {
+  variant_id: number;
+  location_id: number;
+  quantity: number;
+  updated_at: UpdatedAt;
+}
+
+export interface CartsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  guest_token_hash: Uint8Array | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CartItemsTable {
+  cart_id: string;
+  variant_id: number;
+  quantity: number;
+  added_at: CreatedAt;
+}
+
+export interface WishlistsTable {
+  id: GeneratedAlways<number>;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WishlistItemsTable {
+  wishlist_id: number;
+  variant_id: number;
+  quantity: Generated<number>;
+  added_at: CreatedAt;
+}
+
+export interface QuoteRequestsTable {
+  id: GeneratedAlways<number>;
+  reference: Generated<string>;
+  idempotency_key: string;
+  user_id: string;
+  status: Generated<QuoteStatus>;
+  locale: Locale;
+  fulfilment: Fulfilment;
+  preferred_date: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_preference: PaymentPreference;
+  comments: Generated<string>;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  customer_type_id: number;
+  in_house_account_id: number | null;
+  price_kind: 'list' | 'trade';
+  subtotal_cents: number;
+  submitted_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface QuoteRequestItemsTable {
+  quote_request_id: number;
+  line: number;
+  variant_id: number | null;
+  product_code: string;
+  sku: string;
+  product_name_en: string;
+  product_name_fr: string;
+  botanical_name: string;
+  size_label: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface QuoteRequestDeliveriesTable {
+  quote_request_id: number;
+  job_name: Generated<string>;
+  po_number: Generated<string>;
+  street_address: string;
+  city: string;
+  province: string;
+  postal_code: string;
+  site_contact_first_name: string;
+  site_contact_last_name: string;
+  phone: string;
+}
+
+export interface QuoteRequestPickupsTable {
+  quote_request_id: number;
+  location_id: number;
+}
+
+export interface RedirectsTable {
+  id: GeneratedAlways<number>;
+  from_path: string;
+  to_location: string;
+  status: Generated<301 | 302 | 307 | 308>;
+  created_at: CreatedAt;
+}
+
+export interface ContentPagesTable {
+  id: GeneratedAlways<number>;
+  key: string;
+  slug_en: string;
+  slug_fr: string;
+  title_en: string;
+  title_fr: string;
+  summary_en: Generated<string>;
+  summary_fr: Generated<string>;
+  body_en: string;
+  body_fr: string;
+  updated_at: UpdatedAt;
+}
+
+export interface Database {
+  customer_types: CustomerTypesTable;
+  app_settings: AppSettingsTable;
+  location_types: LocationTypesTable;
+  locations: LocationsTable;
+  in_house_accounts: InHouseAccountsTable;
+  in_house_purchases: InHousePurchasesTable;
+  in_house_purchase_lines: InHousePurchaseLinesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_tokens: EmailTokensTable;
+  rate_limits: RateLimitsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  variants: VariantsTable;
+  stock_levels: StockLevelsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  wishlists: WishlistsTable;
+  wishlist_items: WishlistItemsTable;
+  quote_requests: QuoteRequestsTable;
+  quote_request_items: QuoteRequestItemsTable;
+  quote_request_deliveries: QuoteRequestDeliveriesTable;
+  quote_request_pickups: QuoteRequestPickupsTable;
+  redirects: RedirectsTable;
+  content_pages: ContentPagesTable;
+}
+
+export const TABLES = [
+  'customer_types', 'app_settings', 'location_types', 'locations', 'in_house_accounts',
+  'in_house_purchases', 'in_house_purchase_lines', 'users', 'sessions', 'refresh_tokens',
+  'email_tokens', 'rate_limits', 'categories', 'products', 'product_images', 'variants',
+  'stock_levels', 'carts', 'cart_items', 'wishlists', 'wishlist_items', 'quote_requests',
+  'quote_request_items', 'quote_request_deliveries', 'quote_request_pickups', 'redirects',
+  'content_pages',
+] as const satisfies readonly (keyof Database)[];

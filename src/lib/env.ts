@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server and the scripts read, declared once.
+ * All are optional locally; a bad value stops start-up with one line naming the variable.
+ */
+const postgresUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres:// or postgresql:// URL with a host');
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: postgresUrl.optional(),
+    SUPABASE_URL: httpUrl.optional(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+    SUPABASE_STORAGE_BUCKET: z.string().min(1).default('product-images'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Nursery Store <no-reply@localhost>'),
+    APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PUBLIC_SITE_URL: httpUrl.default('http://127.0.0.1:4321'),
+    MAINTENANCE_MODE: z.enum(['on', 'off']).default('off'),
+    PUBLIC_POSTHOG_KEY: z.string().min(1).optional(),
+    PUBLIC_POSTHOG_HOST: httpUrl.default('https://us.i.posthog.com'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_SERVICE_ROLE_KEY'],
+        message: 'is required when SUPABASE_URL is set',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Reads and validates the environment; throws an EnvError whose message names the bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset, as most shells and dotenv files mean them.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, read once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,101 @@
+import { createInstance, type TFunction } from 'i18next';
+import { z } from 'zod';
+import enCommon from './locales/en/common.json' with { type: 'json' };
+import enErrors from './locales/en/errors.json' with { type: 'json' };
+import enHome from './locales/en/home.json' with { type: 'json' };
+import frCommon from './locales/fr/common.json' with { type: 'json' };
+import frErrors from './locales/fr/errors.json' with { type: 'json' };
+import frHome from './locales/fr/home.json' with { type: 'json' };
+
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const LocaleSchema = z.enum(LOCALES);
+
+type Tree = { [key: string]: string | Tree };
+const TreeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z.string(), TreeSchema])));
+
+/** Every namespace of every locale, parsed at load: a malformed file fails at start, not on a page. */
+export const resources = {
+  en: { common: enCommon, errors: enErrors, home: enHome },
+  fr: { common: frCommon, errors: frErrors, home: frHome },
+} as const satisfies Record<Locale, Record<string, Tree>>;
+for (const [locale, namespaces] of Object.entries(resources)) {
+  for (const [ns, tree] of Object.entries(namespaces)) {
+    const parsed = TreeSchema.safeParse(tree);
+    if (!parsed.success) throw new Error(`Translation file ${locale}/${ns}.json is malformed: ${parsed.error.message}`);
+  }
+}
+
+export type Namespace = keyof (typeof resources)['en'];
+
+const instances = new Map<Locale, ReturnType<typeof createInstance>>();
+
+function instanceFor(locale: Locale) {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: false,
+      resources: { [locale]: resources[locale] },
+      ns: Object.keys(resources[locale]),
+      defaultNS: 'common',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/**
+ * A translate function fixed to one locale and namespace. Never a global language switch:
+ * concurrent server renders each hold their own `t`.
+ */
+export function getT(locale: Locale, ns: Namespace = 'common'): TFunction {
+  return instanceFor(locale).getFixedT(locale, ns);
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'en' || value === 'fr';
+}
+
+/** The locale a path belongs to: `/fr` and `/fr/...` are French, everything else English. */
+export function localeFromPath(pathname: string): Locale {
+  return pathname === '/fr' || pathname.startsWith('/fr/') ? 'fr' : 'en';
+}
+
+/** Strips the locale prefix: `/fr/cart` → `/cart`, `/fr` → `/`. */
+export function stripLocale(pathname: string): string {
+  if (pathname === '/fr') return '/';
+  return pathname.startsWith('/fr/') ? pathname.slice(3) : pathname;
+}
+
+/** A locale-neutral path (`/cart`) in a locale: `/cart` or `/fr/cart`. */
+export function localizePath(path: string, locale: Locale): string {
+  const neutral = stripLocale(path);
+  if (locale === DEFAULT_LOCALE) return neutral;
+  return neutral === '/' ? '/fr' : `/fr${neutral}`;
+}
+
+/** Picks the preferred supported locale from an Accept-Language header. */
+export function localeFromAcceptLanguage(header: string | null): Locale | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((entry) => entry.q > 0 && (entry.lang === 'en' || entry.lang === 'fr'))
+    .sort((a, b) => b.q - a.q);
+  const best = ranked[0]?.lang;
+  return isLocale(best) ? best : undefined;
+}
