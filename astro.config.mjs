@@ -24,7 +24,6 @@ export default defineConfig({
   security: { checkOrigin: true },
   prefetch: false,
   devToolbar: { enabled: false },
-  telemetry: false,
   vite: {
     build: { assetsInlineLimit: 2048 },
   },

@@ -10,7 +10,8 @@ try {
   const config = env();
   await prepareDatabase(config, say);
   await runAstroBuild();
-  if (process.env.VERCEL !== '1') say(`Precompressed ${await precompress(join(import.meta.dirname, '../dist/client'))} files`);
+  if (process.env.VERCEL !== '1')
+    say(`Precompressed ${await precompress(join(import.meta.dirname, '../dist/client'))} files`);
 } catch (error) {
   console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);

@@ -1,9 +1,9 @@
 // npm start: migrate and seed the database if new, build the site, serve it.
 import { join } from 'node:path';
+import { EnvError, env } from '../src/lib/env.ts';
 import { precompress, runAstroBuild } from '../src/server/build.ts';
 import { prepareDatabase } from '../src/server/prepare.ts';
-import { startServer, type AstroHandler } from '../src/server/serve.ts';
-import { EnvError, env } from '../src/lib/env.ts';
+import { type AstroHandler, startServer } from '../src/server/serve.ts';
 
 const root = join(import.meta.dirname, '..');
 const say = (line: string) => console.log(`[start] ${line}`);

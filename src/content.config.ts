@@ -1,4 +1,5 @@
 import { defineCollection } from 'astro:content';
+import { loadCatalogForBuild } from './features/catalog/catalog.server.ts';
 import {
   CatalogCategorySchema,
   CatalogContentPageSchema,
@@ -6,7 +7,6 @@ import {
   CatalogProductSchema,
   CatalogSnapshotSchema,
 } from './features/catalog/catalog.ts';
-import { loadCatalogForBuild } from './features/catalog/catalog.server.ts';
 
 // The catalog reaches the static build through these collections; see
 // docs/decisions/003-catalog-snapshot-for-static-build.md.

@@ -25,7 +25,11 @@ export async function prepareDatabase(config: Env, say: (line: string) => void):
     if (!hasCatalog && config.APP_ENV !== 'production') {
       say('New database: seeding the demo data…');
       const counts = await seedDemoData(handle, { log: say });
-      say(`Seeded ${Object.entries(counts).map(([table, count]) => `${count} ${table}`).join(', ')}`);
+      say(
+        `Seeded ${Object.entries(counts)
+          .map(([table, count]) => `${count} ${table}`)
+          .join(', ')}`,
+      );
     }
     const pages = await seedContentPages(handle.db);
     if (pages > 0) say(`Wrote ${pages} content pages`);

@@ -10,7 +10,11 @@ import { log } from '../lib/log.ts';
  * hashed), locale detection and maintenance mode in front of them, and Astro's handler for
  * everything rendered on demand.
  */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void | Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void | Promise<void>;
 
 export interface ServeOptions {
   host: string;
@@ -62,7 +66,12 @@ export function startServer(options: ServeOptions): Promise<Server> {
   });
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, clientDir: string, options: ServeOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientDir: string,
+  options: ServeOptions,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = safeDecode(url.pathname);
   const isAsset = path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
@@ -77,13 +86,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, clientDir: stri
   if (isPage) {
     const target = preferredLocaleRedirect(path, req.headers.cookie, req.headers['accept-language']);
     if (target) {
-      res.writeHead(302, { location: target + url.search, 'cache-control': 'no-store', vary: 'Cookie, Accept-Language' });
+      res.writeHead(302, {
+        location: target + url.search,
+        'cache-control': 'no-store',
+        vary: 'Cookie, Accept-Language',
+      });
       res.end();
       return;
     }
   }
 
-  if ((req.method === 'GET' || req.method === 'HEAD') && path !== undefined && (await serveStatic(req, res, clientDir, path))) return;
+  if (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    path !== undefined &&
+    (await serveStatic(req, res, clientDir, path))
+  )
+    return;
   return options.handler(req, res);
 }
 
@@ -120,7 +138,12 @@ function safeDecode(value: string): string {
   }
 }
 
-async function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir: string, path: string): Promise<boolean> {
+async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientDir: string,
+  path: string,
+): Promise<boolean> {
   const relative = normalize(path).replace(/^([/\\])+/, '');
   const base = join(clientDir, relative);
   if (base !== clientDir && !base.startsWith(clientDir + sep)) return false;
@@ -155,7 +178,10 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, clientDir:
         break;
       }
     }
-    if (req.headers['if-modified-since'] && new Date(req.headers['if-modified-since']).getTime() >= Math.floor(info.mtime.getTime() / 1000) * 1000) {
+    if (
+      req.headers['if-modified-since'] &&
+      new Date(req.headers['if-modified-since']).getTime() >= Math.floor(info.mtime.getTime() / 1000) * 1000
+    ) {
       res.writeHead(304, headers);
       res.end();
       return true;

@@ -10,7 +10,11 @@ const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export async function readCatalogSnapshot(db: Kysely<Database>): Promise<CatalogSnapshot> {
   const [settings, categoryRows, productRows, imageRows, variantRows, locationRows, contentRows, redirectRows] =
     await Promise.all([
-      db.selectFrom('app_settings').select(['key', 'value']).where('key', 'in', ['home_page', 'low_stock_threshold']).execute(),
+      db
+        .selectFrom('app_settings')
+        .select(['key', 'value'])
+        .where('key', 'in', ['home_page', 'low_stock_threshold'])
+        .execute(),
       db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute(),
       db.selectFrom('products').selectAll().where('is_published', '=', true).orderBy('id').execute(),
       db
@@ -49,7 +53,13 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
         .orderBy('variants.sort_order')
         .orderBy('variants.id')
         .execute(),
-      db.selectFrom('locations').selectAll().where('is_active', '=', true).orderBy('sort_order').orderBy('id').execute(),
+      db
+        .selectFrom('locations')
+        .selectAll()
+        .where('is_active', '=', true)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
       db.selectFrom('content_pages').selectAll().orderBy('id').execute(),
       db.selectFrom('redirects').selectAll().orderBy('from_path').execute(),
     ]);
@@ -157,7 +167,11 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
       body_fr: row.body_fr,
       updatedAt: row.updated_at.toISOString(),
     })),
-    redirects: redirectRows.map((row) => ({ fromPath: row.from_path, toLocation: row.to_location, status: row.status })),
+    redirects: redirectRows.map((row) => ({
+      fromPath: row.from_path,
+      toLocation: row.to_location,
+      status: row.status,
+    })),
   });
 }
 
@@ -228,9 +242,12 @@ export function loadCatalogForBuild(): Promise<CatalogSnapshot> {
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      throw new Error(`No catalog snapshot at ${path}: build with \`npm run build\` or \`npm start\`, which write it.`, {
-        cause: error,
-      });
+      throw new Error(
+        `No catalog snapshot at ${path}: build with \`npm run build\` or \`npm start\`, which write it.`,
+        {
+          cause: error,
+        },
+      );
     }
     return CatalogSnapshotSchema.parse(JSON.parse(text));
   })();

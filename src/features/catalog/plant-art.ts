@@ -57,7 +57,10 @@ export function plantArtSvg({ form, bloom, leaf, seed }: PlantArtInput): string 
     shrub: `<ellipse cx="60" cy="80" rx="40" ry="24" fill="${leaf}"/><ellipse cx="${48 + sway}" cy="66" rx="22" ry="18" fill="${leaf}" opacity=".9"/><ellipse cx="${74 + sway}" cy="64" rx="20" ry="17" fill="${leaf}" opacity=".8"/>${dots(bloom, seed, 5)}`,
     flower: `<path d="M60 104V58" stroke="${leaf}" stroke-width="5"/><path d="M60 86c-14-2-22-12-22-20 12 0 20 8 22 20Zm0-8c12-2 20-10 20-18-10 0-18 6-20 18Z" fill="${leaf}"/>${petals(60, 46, bloom)}`,
     grass: [0, 1, 2, 3, 4, 5, 6]
-      .map((i) => `<path d="M60 104C${40 + i * 6} 80 ${20 + i * 13 + sway} 46 ${14 + i * 15} ${24 + (i % 3) * 6}" stroke="${leaf}" stroke-width="4" fill="none" stroke-linecap="round"/>`)
+      .map(
+        (i) =>
+          `<path d="M60 104C${40 + i * 6} 80 ${20 + i * 13 + sway} 46 ${14 + i * 15} ${24 + (i % 3) * 6}" stroke="${leaf}" stroke-width="4" fill="none" stroke-linecap="round"/>`,
+      )
       .join(''),
     groundcover: `<ellipse cx="60" cy="92" rx="48" ry="14" fill="${leaf}"/>${dots(bloom, seed, 9, 84, 96)}`,
     fruit: `<path d="M60 38c-4-10 0-18 8-22" stroke="#6b4a2b" stroke-width="4" fill="none"/><path d="M64 30c8-8 18-6 20-2-6 6-14 6-20 2Z" fill="${leaf}"/><circle cx="48" cy="68" r="24" fill="${bloom}"/><circle cx="72" cy="68" r="24" fill="${bloom}"/>`,
@@ -68,7 +71,10 @@ export function plantArtSvg({ form, bloom, leaf, seed }: PlantArtInput): string 
 
 function petals(cx: number, cy: number, colour: string): string {
   return [0, 72, 144, 216, 288]
-    .map((angle) => `<ellipse cx="${cx}" cy="${cy - 12}" rx="8" ry="13" fill="${colour}" transform="rotate(${angle} ${cx} ${cy})"/>`)
+    .map(
+      (angle) =>
+        `<ellipse cx="${cx}" cy="${cy - 12}" rx="8" ry="13" fill="${colour}" transform="rotate(${angle} ${cx} ${cy})"/>`,
+    )
     .join('')
     .concat(`<circle cx="${cx}" cy="${cy}" r="6" fill="#f2c230"/>`);
 }

@@ -12,7 +12,11 @@ const DEFAULTS = {
 };
 
 /** Reads the settings rows, fills the documented defaults, and names the default customer type. */
-export async function loadAppSettings(db: Kysely<Database>, appEnv: AppSettings['app_env'], locale: Locale = 'en'): Promise<AppSettings> {
+export async function loadAppSettings(
+  db: Kysely<Database>,
+  appEnv: AppSettings['app_env'],
+  locale: Locale = 'en',
+): Promise<AppSettings> {
   const rows = await db.selectFrom('app_settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((row) => [row.key, row.value as unknown]));
   const pick = <K extends keyof typeof DEFAULTS>(key: K): (typeof DEFAULTS)[K] =>

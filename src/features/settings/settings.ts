@@ -25,6 +25,9 @@ export function withFrontendVersion(settings: AppSettings): ClientAppSettings {
 }
 
 /** A customer type is the default one if its id is the default's id, or it has no id. */
-export function isDefaultCustomerType(type: { id: number | null | undefined }, settings: Pick<AppSettings, 'default_customer_type'>): boolean {
+export function isDefaultCustomerType(
+  type: { id: number | null | undefined },
+  settings: Pick<AppSettings, 'default_customer_type'>,
+): boolean {
   return type.id === null || type.id === undefined || type.id === settings.default_customer_type.id;
 }

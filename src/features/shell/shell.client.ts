@@ -87,7 +87,7 @@ function startProgress(): void {
 }
 function finishProgress(): void {
   cancelAnimationFrame(frame);
-  if (!bar || bar.style.opacity !== '1') return;
+  if (bar?.style.opacity !== '1') return;
   bar.style.transform = 'scaleX(1)';
   setTimeout(() => {
     bar.style.opacity = '0';

@@ -33,9 +33,9 @@ export async function migrate(handle: DatabaseHandle, dir = MIGRATIONS_DIR): Pro
       name text
     );`);
   const applied = new Set(
-    (await sql<{ version: string }>`select version from supabase_migrations.schema_migrations`.execute(handle.db)).rows.map(
-      (row) => row.version,
-    ),
+    (
+      await sql<{ version: string }>`select version from supabase_migrations.schema_migrations`.execute(handle.db)
+    ).rows.map((row) => row.version),
   );
   const done: string[] = [];
   for (const migration of await listMigrations(dir)) {

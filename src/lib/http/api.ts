@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The one shape of an API error: a status, a stable code the island maps to the spec's
@@ -14,7 +14,12 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, options?: { fields?: Record<string, string>; cause?: unknown }) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: { fields?: Record<string, string>; cause?: unknown },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.code = code;

@@ -9,7 +9,11 @@ describe('isCrawler', () => {
   });
 
   it('lets browsers through', () => {
-    expect(isCrawler('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1')).toBe(false);
+    expect(
+      isCrawler(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe(false);
     expect(isCrawler(null)).toBe(false);
   });
 });

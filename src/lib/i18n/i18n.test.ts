@@ -20,8 +20,14 @@ describe('translation resources', () => {
     it(`${ns}: every key exists in both locales`, () => {
       const en = keys(resources.en[ns]).sort();
       const fr = keys(resources.fr[ns]).sort();
-      expect(fr.filter((key) => !en.includes(key)), 'keys only in French').toEqual([]);
-      expect(en.filter((key) => !fr.includes(key)), 'keys only in English').toEqual([]);
+      expect(
+        fr.filter((key) => !en.includes(key)),
+        'keys only in French',
+      ).toEqual([]);
+      expect(
+        en.filter((key) => !fr.includes(key)),
+        'keys only in English',
+      ).toEqual([]);
     });
 
     it(`${ns}: no French string is left identical to a long English one`, () => {

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium.ts';
+
+// The end-to-end suites run against the built server (`npm test` builds it first) on a
+// data directory of their own, so they never touch a developer's .data.
+const PORT = Number(process.env.E2E_PORT ?? 4329);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+const executablePath = findChromium();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts --no-build',
+    url: `http://127.0.0.1:${PORT}/api/app_settings`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      APP_ENV: 'test',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${PORT}`,
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,106 @@
+// npm test: the whole suite, in the order a failure is cheapest to find.
+// lint → unit and integration (PGlite, and PostgreSQL when reachable) → both builds →
+// types → end-to-end in Chromium against the built server. What cannot run is named in
+// one line; with CI=true a missing database server or browser is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from '../tests/support/chromium.ts';
+import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+
+const root = join(import.meta.dirname, '..');
+const ci = process.env.CI === 'true';
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const results: { step: string; ok: boolean; seconds: number }[] = [];
+const notRun: string[] = [];
+
+function run(step: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${step} ━━`);
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`, ...env },
+  });
+  const ok = result.status === 0;
+  results.push({ step, ok, seconds: (performance.now() - started) / 1000 });
+  return ok;
+}
+
+rmSync(join(root, 'test-results'), { recursive: true, force: true });
+const only = process.argv.slice(2);
+const wanted = (step: string) => only.length === 0 || only.includes(step);
+
+if (wanted('lint')) run('lint', bin('biome'), ['check', '.']);
+
+if (wanted('unit')) {
+  if (!(await postgresReachable())) {
+    notRun.push(`PostgreSQL suites: no server at ${new URL(POSTGRES_URL).host}`);
+  }
+  run('unit and integration', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ]);
+}
+
+if (wanted('build') || wanted('e2e')) {
+  const dataDir = join(root, '.data-e2e');
+  rmSync(dataDir, { recursive: true, force: true });
+  const env = { DATA_DIR: dataDir, APP_ENV: 'test', PUBLIC_SITE_URL: 'http://127.0.0.1:4329' };
+  rmSync(join(root, '.vercel/output'), { recursive: true, force: true });
+  if (run('build (Vercel)', process.execPath, ['scripts/build.ts'], { ...env, VERCEL: '1' })) {
+    const wrote = existsSync(join(root, '.vercel/output/config.json'));
+    if (!wrote) console.error('The Vercel build wrote no .vercel/output/config.json');
+    results.push({ step: 'Vercel output present', ok: wrote, seconds: 0 });
+  }
+  const built = run('build (Node)', process.execPath, ['scripts/build.ts'], env);
+  // Type-check after the build: `astro check` syncs the content collections, which read the
+  // catalog snapshot the build has just written.
+  if (built) run('types', bin('astro'), ['check'], env);
+  if (wanted('e2e') || only.length === 0) {
+    const chromium = findChromium();
+    if (!built) {
+      notRun.push('end-to-end: the build failed');
+    } else if (!chromium && ci) {
+      console.error("No Chromium: install Debian's chromium or set CHROMIUM_PATH.");
+      results.push({ step: 'end-to-end', ok: false, seconds: 0 });
+    } else if (!chromium) {
+      notRun.push("end-to-end: no Chromium (install Debian's chromium or set CHROMIUM_PATH)");
+    } else {
+      run('end-to-end', bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
+    }
+  }
+}
+
+function count(file: string, read: (data: never) => { passed: number; failed: number; skipped: number }) {
+  const path = join(root, 'test-results', file);
+  if (!existsSync(path)) return { passed: 0, failed: 0, skipped: 0 };
+  return read(JSON.parse(readFileSync(path, 'utf8')) as never);
+}
+const unit = count(
+  'vitest.json',
+  (data: { numPassedTests: number; numFailedTests: number; numPendingTests: number }) => ({
+    passed: data.numPassedTests,
+    failed: data.numFailedTests,
+    skipped: data.numPendingTests,
+  }),
+);
+const e2e = count(
+  'e2e.json',
+  (data: { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }) => ({
+    passed: data.stats.expected + data.stats.flaky,
+    failed: data.stats.unexpected,
+    skipped: data.stats.skipped,
+  }),
+);
+
+console.log('\n━━ summary ━━');
+for (const { step, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${step} (${seconds.toFixed(1)} s)`);
+for (const line of notRun) console.log(`not run: ${line}`);
+const failedSteps = results.filter((result) => !result.ok).length;
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (failedSteps > 0 && unit.failed + e2e.failed === 0 ? failedSteps : 0);
+console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(failedSteps > 0 || (ci && notRun.length > 0) ? 1 : 0);

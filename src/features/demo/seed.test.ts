@@ -1,0 +1,253 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../lib/db/connect.server.ts';
+import { migrate } from '../../lib/db/migrate.server.ts';
+import { verifyPassword } from '../accounts/password.server.ts';
+import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile, PlantFileError } from './plants.ts';
+import { DEMO_ACCOUNTS, type SeedCounts, seedDemoData, seedScaleProducts } from './seed.server.ts';
+
+const TIMEOUT = 60_000;
+
+// PGlite is WebAssembly and each demo password takes scrypt ~0.3 s: generous per-test timeouts.
+describe('seedDemoData', { timeout: TIMEOUT }, () => {
+  let handle: DatabaseHandle;
+  let plantFiles: PlantFile[];
+  let counts: SeedCounts;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ engine: 'pglite', memory: true });
+    await migrate(handle);
+    plantFiles = await loadPlantFiles();
+    counts = await seedDemoData(handle);
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('turns every plant of the ten category files into a product', async () => {
+    expect(plantFiles.map((file) => file.category)).toEqual([...PLANT_CATEGORIES]);
+    const plants = plantFiles.reduce((sum, file) => sum + file.plants.length, 0);
+    expect(counts.products).toBeGreaterThanOrEqual(Math.max(300, plants));
+
+    const perCategory = await handle.db
+      .selectFrom('products')
+      .innerJoin('categories as sub', 'sub.id', 'products.category_id')
+      .innerJoin('categories as top', 'top.id', 'sub.parent_id')
+      .select((eb) => ['top.slug_en', eb.fn.countAll<number>().as('products')])
+      .groupBy('top.slug_en')
+      .execute();
+    expect(perCategory.map((row) => row.slug_en).sort()).toEqual([...PLANT_CATEGORIES].sort());
+    for (const row of perCategory) expect(Number(row.products)).toBeGreaterThan(0);
+  });
+
+  it('gives every product a variant and every variant stock at the four sales yards', async () => {
+    const yards = await handle.db.selectFrom('locations').select('id').where('location_type_id', '=', 1).execute();
+    expect(yards).toHaveLength(4);
+    const { rows } = await sql<{ without_variants: number; wrong_stock: number }>`
+      select
+        (select count(*) from products p where not exists (select 1 from variants v where v.product_id = p.id))
+          as without_variants,
+        (select count(*) from variants v
+          where (select count(*) from stock_levels s where s.variant_id = v.id) <> 4) as wrong_stock
+    `.execute(handle.db);
+    expect(rows[0]).toEqual({ without_variants: 0, wrong_stock: 0 });
+  });
+
+  it('prices trade at 75–80 % of list, in 5-cent steps, never above list', async () => {
+    const variants = await handle.db
+      .selectFrom('variants')
+      .select(['sku', 'list_price_cents', 'trade_price_cents'])
+      .execute();
+    for (const variant of variants) {
+      expect(variant.trade_price_cents, variant.sku).toBeLessThanOrEqual(variant.list_price_cents);
+      expect(variant.trade_price_cents % 5, variant.sku).toBe(0);
+      expect(variant.trade_price_cents, variant.sku).toBeGreaterThanOrEqual(
+        Math.floor(variant.list_price_cents * 0.74),
+      );
+    }
+  });
+
+  it('creates the three demo accounts with their roles and passwords', async () => {
+    const users = await handle.db
+      .selectFrom('users')
+      .leftJoin('in_house_accounts', 'in_house_accounts.id', 'users.in_house_account_id')
+      .select([
+        'users.email',
+        'users.role',
+        'users.customer_type_id',
+        'users.is_landscape_professional',
+        'users.email_verified_at',
+        'users.password_hash',
+        'in_house_accounts.account_number',
+      ])
+      .where(
+        'users.email',
+        'in',
+        Object.values(DEMO_ACCOUNTS).map((account) => account.email),
+      )
+      .execute();
+    const byEmail = new Map(users.map((user) => [user.email, user]));
+
+    expect(byEmail.get(DEMO_ACCOUNTS.admin.email)).toMatchObject({ role: 'admin' });
+    expect(byEmail.get(DEMO_ACCOUNTS.customer.email)).toMatchObject({ role: 'customer', customer_type_id: 1 });
+    expect(byEmail.get(DEMO_ACCOUNTS.trade.email)).toMatchObject({
+      role: 'customer',
+      customer_type_id: 2,
+      is_landscape_professional: true,
+      account_number: 'TA-100200',
+    });
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const user = byEmail.get(account.email);
+      expect(user?.email_verified_at, account.email).toBeInstanceOf(Date);
+      expect(await verifyPassword(user?.password_hash ?? '', account.password), account.email).toBe(true);
+    }
+  });
+
+  it('gives every user a default sales yard', async () => {
+    const missing = await handle.db
+      .selectFrom('users')
+      .select('email')
+      .where('default_location_id', 'is', null)
+      .execute();
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves TA-100300 unlinked, with account phone 905-555-0199', async () => {
+    const account = await handle.db
+      .selectFrom('in_house_accounts')
+      .leftJoin('users', 'users.in_house_account_id', 'in_house_accounts.id')
+      .select(['in_house_accounts.account_phone', 'users.id as user_id'])
+      .where('in_house_accounts.account_number', '=', 'TA-100300')
+      .executeTakeFirst();
+    expect(account).toEqual({ account_phone: '905-555-0199', user_id: null });
+  });
+
+  it('keeps in-house purchase totals equal to their lines', async () => {
+    const { rows } = await sql<{ invoice_number: string }>`
+      select p.invoice_number from in_house_purchases p
+      where p.total_cents <> (select coalesce(sum(l.quantity * l.unit_price_cents), 0)
+                                from in_house_purchase_lines l where l.purchase_id = p.id)
+    `.execute(handle.db);
+    expect(rows).toEqual([]);
+    expect(counts.in_house_purchases).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives each user who has lists exactly one default list', async () => {
+    const { rows } = await sql<{ email: string; lists: number; defaults: number }>`
+      select u.email, count(*) as lists, count(*) filter (where w.is_default) as defaults
+      from wishlists w join users u on u.id = w.user_id
+      group by u.email order by u.email
+    `.execute(handle.db);
+    expect(rows.map((row) => row.email)).toEqual([DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.trade.email]);
+    for (const row of rows) expect(Number(row.defaults), row.email).toBe(1);
+  });
+
+  it('keeps quote subtotals equal to the sum of their items', async () => {
+    const { rows } = await sql<{ reference: string; subtotal_cents: number; items_cents: number }>`
+      select q.reference, q.subtotal_cents,
+             (select coalesce(sum(i.quantity * i.unit_price_cents), 0)
+                from quote_request_items i where i.quote_request_id = q.id) as items_cents
+      from quote_requests q order by q.reference
+    `.execute(handle.db);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    for (const row of rows) expect(Number(row.items_cents), row.reference).toBe(row.subtotal_cents);
+  });
+
+  it('refuses to seed a database that already has categories', async () => {
+    await expect(seedDemoData(handle)).rejects.toThrow(/already has categories/);
+  });
+
+  it('grows the catalog with scale products that have variants and stock', async () => {
+    const target = counts.products + 25;
+    expect(await seedScaleProducts(handle, target)).toBe(25);
+    expect(await seedScaleProducts(handle, target)).toBe(0);
+
+    const { rows } = await sql<{ clones: number; clone_variants: number; clone_stock: number }>`
+      select count(distinct p.id) as clones, count(distinct v.id) as clone_variants, count(s.*) as clone_stock
+      from products p
+      join variants v on v.product_id = p.id
+      join stock_levels s on s.variant_id = v.id
+      where p.code ~ '^[A-Z]{3}-[0-9]{6}$'
+    `.execute(handle.db);
+    const clone = rows[0];
+    expect(clone?.clones).toBe(25);
+    expect(clone?.clone_stock).toBe((clone?.clone_variants ?? 0) * 4);
+  });
+});
+
+describe('loadPlantFiles', () => {
+  const validFile = {
+    category: 'trees',
+    subcategories: [{ slug: 'shade-trees', name_en: 'Shade Trees', name_fr: "Arbres d'ombrage" }],
+    plants: [
+      {
+        botanical: "Acer saccharum 'Green Mountain'",
+        name_en: 'Green Mountain Sugar Maple',
+        name_fr: "Érable à sucre 'Green Mountain'",
+        subcategory: 'shade-trees',
+        zone: 4,
+        exposure: ['full_sun'],
+        height_cm: 1800,
+        spread_cm: 1200,
+        bloom: null,
+        flower_colour: null,
+        foliage_colour: { en: 'Green', fr: 'Vert' },
+        description_en: 'A sturdy shade tree.',
+        description_fr: "Un arbre d'ombrage robuste.",
+        sizes: [{ size: '50mm WB', list_cents: 42900 }],
+      },
+    ],
+  };
+
+  function withTreesFile(content: unknown, test: (dir: string) => Promise<void>) {
+    return async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'plants-'));
+      try {
+        writeFileSync(join(dir, 'trees.json'), JSON.stringify(content));
+        await test(dir);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+  }
+
+  it(
+    'reads a valid file',
+    withTreesFile(validFile, async (dir) => {
+      const files = await loadPlantFiles(dir);
+      expect(files.map((file) => file.plants.length)).toEqual([1]);
+    }),
+  );
+
+  it(
+    'rejects a bad field, naming the file and the field',
+    withTreesFile({ ...validFile, plants: [{ ...validFile.plants[0], zone: 'four' }] }, async (dir) => {
+      const load = loadPlantFiles(dir);
+      await expect(load).rejects.toThrow(PlantFileError);
+      await expect(load).rejects.toThrow(/trees\.json: plants\[0\]\.zone: /);
+    }),
+  );
+
+  it(
+    'rejects a size label the SKU scheme does not know',
+    withTreesFile(
+      { ...validFile, plants: [{ ...validFile.plants[0], sizes: [{ size: '5 gal', list_cents: 100 }] }] },
+      async (dir) => {
+        await expect(loadPlantFiles(dir)).rejects.toThrow(
+          /trees\.json: plants\[0\]\.sizes\[0\]\.size: must be a size label/,
+        );
+      },
+    ),
+  );
+
+  it(
+    'rejects a plant in a subcategory the file does not list',
+    withTreesFile({ ...validFile, plants: [{ ...validFile.plants[0], subcategory: 'street-trees' }] }, async (dir) => {
+      await expect(loadPlantFiles(dir)).rejects.toThrow(/plants\[0\]\.subcategory: "street-trees" is not one/);
+    }),
+  );
+});
