@@ -48,7 +48,8 @@ if (wanted('unit')) {
 if (wanted('build') || wanted('e2e')) {
   const dataDir = join(root, '.data-e2e');
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { DATA_DIR: dataDir, APP_ENV: 'test', PUBLIC_SITE_URL: 'http://127.0.0.1:4329' };
+  const port = process.env.E2E_PORT ?? '4329';
+  const env = { DATA_DIR: dataDir, APP_ENV: 'test', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
   rmSync(join(root, '.vercel/output'), { recursive: true, force: true });
   if (run('build (Vercel)', process.execPath, ['scripts/build.ts'], { ...env, VERCEL: '1' })) {
     const wrote = existsSync(join(root, '.vercel/output/config.json'));

@@ -5,5 +5,7 @@ declare namespace App {
     /** The page's language, from its path; for /api, from the cookie or Accept-Language. */
     locale: import('./lib/i18n/index.ts').Locale;
     requestId: string;
+    /** The signed-in user, or null; set by the session middleware. */
+    user: import('./features/accounts/session.ts').SessionUser | null;
   }
 }

@@ -16,6 +16,7 @@ const locale = defineMiddleware((context, next) => {
   } else {
     context.locals.locale = localeFromPath(path);
   }
+  context.locals.user = null;
   if (!context.isPrerendered) {
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
