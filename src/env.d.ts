@@ -7,5 +7,7 @@ declare namespace App {
     requestId: string;
     /** The signed-in user, or null; set by the session middleware. */
     user: import('./features/accounts/session.ts').SessionUser | null;
+    /** The access session behind `user` (its expiry answers GET /api/auth/token), or null. */
+    session: import('./features/accounts/session.ts').SessionInfo | null;
   }
 }

@@ -1,4 +1,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { decideAccess } from './features/accounts/access.ts';
+import { authenticateRequest } from './features/accounts/authenticate.server.ts';
+import { isSameOriginRequest } from './features/accounts/origin.ts';
+import { RateLimitedError } from './features/accounts/rate-limit.server.ts';
+import { isAdmin } from './features/accounts/session.ts';
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
@@ -17,6 +22,7 @@ const locale = defineMiddleware((context, next) => {
     context.locals.locale = localeFromPath(path);
   }
   context.locals.user = null;
+  context.locals.session = null;
   if (!context.isPrerendered) {
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
@@ -48,6 +54,12 @@ const errors = defineMiddleware(async (context, next) => {
       if (error.status >= 500) log('error', 'api_error', requestFields(context, error));
       return errorResponse(error);
     }
+    if (error instanceof RateLimitedError) {
+      const t = getT(context.locals.locale, 'errors');
+      const response = errorResponse(new ApiError(429, 'rate_limited', t('http.tooManyRequests')));
+      response.headers.set('retry-after', String(error.retryAfterSeconds));
+      return response;
+    }
     log('error', 'request_failed', requestFields(context, error));
     if (context.url.pathname.startsWith('/api/')) {
       const t = getT(context.locals.locale, 'errors');
@@ -68,4 +80,55 @@ function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0
   };
 }
 
-export const onRequest = sequence(locale, errors, maintenance);
+/**
+ * Every mutating request must come from our own pages (JSON included: Astro's checkOrigin
+ * covers form posts only). Other engineers' endpoints rely on this running first.
+ */
+const sameOrigin = defineMiddleware((context, next) => {
+  if (context.isPrerendered) return next();
+  const allowed = [context.url.origin, new URL(env().PUBLIC_SITE_URL).origin];
+  if (isSameOriginRequest(context.request, allowed)) return next();
+  log('warn', 'cross_origin_refused', {
+    requestId: context.locals.requestId,
+    method: context.request.method,
+    path: context.url.pathname,
+    origin: context.request.headers.get('origin'),
+    secFetchSite: context.request.headers.get('sec-fetch-site'),
+  });
+  throw new ApiError(403, 'cross_origin', getT(context.locals.locale, 'errors')('http.crossOrigin'));
+});
+
+/** `locals.user` and `locals.session` from the session cookie or an `Authorization: Bearer` token. */
+const authenticate = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const result = await authenticateRequest(context);
+  context.locals.user = result?.user ?? null;
+  context.locals.session = result?.session ?? null;
+  return next();
+});
+
+/**
+ * Spec §2 access rules for pages, decided before anything renders; /api/admin/* needs an
+ * admin. Pages for a signed-in user are never stored by shared caches.
+ */
+const access = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const { pathname, search } = context.url;
+  const { user, locale } = context.locals;
+  if (pathname.startsWith('/api/admin/') || pathname === '/api/admin') {
+    const t = getT(locale, 'errors');
+    if (!user) throw new ApiError(401, 'unauthenticated', t('http.unauthorized'));
+    if (!isAdmin(user)) throw new ApiError(403, 'forbidden', t('http.forbidden'));
+  }
+  const decision = decideAccess({ pathname, search, user, routeExists: context.routePattern !== '/404' });
+  if (decision.kind === 'redirect') {
+    return new Response(null, { status: 302, headers: { location: decision.location, 'cache-control': 'no-store' } });
+  }
+  const response = await next();
+  const isPage = !pathname.startsWith('/api/') && response.status < 300;
+  if (user && isPage && !response.headers.has('cache-control'))
+    response.headers.set('cache-control', 'private, no-store');
+  return response;
+});
+
+export const onRequest = sequence(locale, errors, maintenance, sameOrigin, authenticate, access);

@@ -66,6 +66,13 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
       await handle.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
       await cleanup.connect();
+      // pg's pool reports itself ended before its sockets have closed; forcing the drop
+      // while one is still closing makes that client emit an error nobody listens to.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const open = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -23,3 +23,11 @@ export function isAdmin(user: Pick<SessionUser, 'role'> | null | undefined): boo
 export function hasTradePricing(user: Pick<SessionUser, 'inHouseAccountId'> | null | undefined): boolean {
   return user?.inHouseAccountId !== null && user?.inHouseAccountId !== undefined;
 }
+
+/** The access session of a request: how it was presented and when it ends. */
+export interface SessionInfo {
+  id: string;
+  expiresAt: Date;
+  refreshTokenId: string | null;
+  via: 'cookie' | 'bearer';
+}

@@ -1,11 +1,15 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
+import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
+import enProfile from './locales/en/profile.json' with { type: 'json' };
+import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
+import frProfile from './locales/fr/profile.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -21,8 +25,8 @@ const TreeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z
 
 /** Every namespace of every locale, parsed at load: a malformed file fails at start, not on a page. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, home: enHome },
-  fr: { common: frCommon, errors: frErrors, home: frHome },
+  en: { common: enCommon, errors: enErrors, home: enHome, accounts: enAccounts, profile: enProfile },
+  fr: { common: frCommon, errors: frErrors, home: frHome, accounts: frAccounts, profile: frProfile },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [ns, tree] of Object.entries(namespaces)) {

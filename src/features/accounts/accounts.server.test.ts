@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountFixtures,
+  createUser,
+  memoryMailer,
+  PASSWORD,
+  seedAccountReference,
+  tokenFromMail,
+  uniqueEmail,
+} from '../../../tests/factories/accounts.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import {
+  type AccountDeps,
+  confirmEmail,
+  consumeEmailToken,
+  EMAIL_TOKEN_TTL_MS,
+  emailTokenIsValid,
+  issueEmailToken,
+  limitPasswordResetRequest,
+  MailDeliveryError,
+  register,
+  resendConfirmation,
+  resetPassword,
+  sendPasswordResetLink,
+  signIn,
+} from './accounts.server.ts';
+import type { RegisterData } from './accounts.ts';
+import { verifyPassword } from './password.server.ts';
+import { addressBucket, LIMITS, RateLimitedError, recordHit } from './rate-limit.server.ts';
+import { validateSessionToken } from './session.server.ts';
+
+const SITE = 'https://shop.example.ca';
+
+describe.each(ENGINES)('accounts on %s', (engine) => {
+  let test: TestDatabase;
+  let fixtures: AccountFixtures;
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    fixtures = await seedAccountReference(test.handle.db);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+  const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailer: ReturnType<typeof memoryMailer> } =>
+    ({
+      db: test.handle.db,
+      mailer: memoryMailer(),
+      siteUrl: SITE,
+      ...extra,
+    }) as AccountDeps & { mailer: ReturnType<typeof memoryMailer> };
+  let address = 0;
+  const nextAddress = () => `198.51.100.${++address}`;
+
+  describe('sign-in', () => {
+    it('opens a new session for the right password', async () => {
+      const user = await createUser(test.handle.db);
+      const result = await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress());
+      expect(result.kind).toBe('signed_in');
+      if (result.kind !== 'signed_in') return;
+      expect((await validateSessionToken(test.handle.db, result.issued.accessToken))?.user.id).toBe(user.id);
+      const again = await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress());
+      if (again.kind !== 'signed_in') throw new Error('expected a second sign-in');
+      expect(again.issued.sessionId).not.toBe(result.issued.sessionId);
+    });
+
+    it('answers an unknown address and a wrong password the same way', async () => {
+      const user = await createUser(test.handle.db);
+      expect(await signIn(deps(), { email: user.email, password: 'wrong password' }, nextAddress())).toEqual({
+        kind: 'invalid',
+      });
+      expect(await signIn(deps(), { email: uniqueEmail('nobody'), password: PASSWORD }, nextAddress())).toEqual({
+        kind: 'invalid',
+      });
+    });
+
+    it('tells an unconfirmed account apart only after the right password', async () => {
+      const user = await createUser(test.handle.db, { verified: false });
+      expect((await signIn(deps(), { email: user.email, password: 'wrong' }, nextAddress())).kind).toBe('invalid');
+      expect((await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe('unverified');
+    });
+
+    it('limits failed attempts per account, even from many addresses', async () => {
+      const user = await createUser(test.handle.db);
+      for (let i = 0; i < LIMITS.signInAccount.max; i++) {
+        await signIn(deps(), { email: user.email, password: `wrong ${i}` }, nextAddress());
+      }
+      await expect(signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
+    });
+
+    it('limits failed attempts per client address, across accounts', async () => {
+      const client = nextAddress();
+      const now = new Date();
+      // A hundred failures from one address, as a credential-stuffing run would leave them.
+      const bucket = addressBucket('sign-in', client, LIMITS.signInAddress);
+      for (let i = 0; i < LIMITS.signInAddress.max - 1; i++) await recordHit(test.handle.db, [bucket], now);
+      await signIn(deps({ now }), { email: uniqueEmail('spray'), password: 'wrong' }, client);
+      const user = await createUser(test.handle.db);
+      await expect(signIn(deps({ now }), { email: user.email, password: PASSWORD }, client)).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
+      // Another address is not affected.
+      expect((await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe(
+        'signed_in',
+      );
+    });
+  });
+
+  describe('sign-up and confirmation', () => {
+    const data = (overrides: Partial<RegisterData> = {}): RegisterData => ({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: uniqueEmail('new'),
+      phone: '905-555-0123',
+      password: 'a long enough passphrase',
+      confirmPassword: 'a long enough passphrase',
+      isLandscapeProfessional: false,
+      tradeAccount: null,
+      locationId: fixtures.locationId,
+      ...overrides,
+    });
+
+    it('creates an unconfirmed account and mails an absolute, localized confirmation link', async () => {
+      const d = deps();
+      const input = data();
+      const result = await register(d, input, 'fr', nextAddress());
+      expect(result).toMatchObject({ kind: 'created', confirmationSent: true });
+      const user = await test.handle.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', input.email)
+        .executeTakeFirstOrThrow();
+      expect(user.email_verified_at).toBeNull();
+      expect(user.locale).toBe('fr');
+      expect(user.default_location_id).toBe(fixtures.locationId);
+      expect(await verifyPassword(user.password_hash, input.password)).toBe(true);
+      const [mail] = d.mailer.sent;
+      expect(mail?.to).toBe(input.email);
+      expect(mail?.locale).toBe('fr');
+      expect(mail?.subject).toBe('Confirmez votre compte Pépinières Northfield');
+      expect(mail?.text).toContain(`${SITE}/fr/auth/confirm/`);
+      // Following the link confirms once; the welcome follows in the same language.
+      const token = tokenFromMail(mail as NonNullable<typeof mail>, 'confirm');
+      expect(await confirmEmail(d, token)).toMatchObject({ kind: 'confirmed' });
+      expect(d.mailer.sent[1]?.kind).toBe('welcome');
+      expect(d.mailer.sent[1]?.subject).toBe('Bienvenue chez Pépinières Northfield');
+      expect(await confirmEmail(d, token)).toEqual({ kind: 'failed' });
+    });
+
+    it('refuses an address already signed up', async () => {
+      const existing = await createUser(test.handle.db);
+      expect(await register(deps(), data({ email: existing.email }), 'en', nextAddress())).toEqual({
+        kind: 'email_taken',
+      });
+    });
+
+    it('links a trade account whose number and phone match, once', async () => {
+      const professional = data({
+        isLandscapeProfessional: true,
+        tradeAccount: { accountNumber: 'TA-100300', accountPhone: '905-555-0000' },
+      });
+      expect(await register(deps(), professional, 'en', nextAddress())).toEqual({ kind: 'trade_not_found' });
+      const matching = data({
+        isLandscapeProfessional: true,
+        tradeAccount: {
+          accountNumber: fixtures.inHouseAccount.accountNumber,
+          accountPhone: fixtures.inHouseAccount.accountPhone,
+        },
+      });
+      const created = await register(deps(), matching, 'en', nextAddress());
+      expect(created.kind).toBe('created');
+      const user = await test.handle.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', matching.email)
+        .executeTakeFirstOrThrow();
+      expect(user.in_house_account_id).toBe(fixtures.inHouseAccount.id);
+      expect(user.customer_type_id).toBe(2);
+      const second = data({ isLandscapeProfessional: true, tradeAccount: matching.tradeAccount });
+      expect(await register(deps(), second, 'en', nextAddress())).toEqual({ kind: 'trade_taken' });
+      await test.handle.db.updateTable('users').set({ in_house_account_id: null }).where('id', '=', user.id).execute();
+    });
+
+    it('keeps the account when the confirmation cannot be sent', async () => {
+      const result = await register(deps({ mailer: memoryMailer({ fail: true }) }), data(), 'en', nextAddress());
+      expect(result).toMatchObject({ kind: 'created', confirmationSent: false });
+    });
+
+    it('refuses a bad or expired confirmation link', async () => {
+      const user = await createUser(test.handle.db, { verified: false });
+      const now = new Date();
+      const token = await issueEmailToken(test.handle.db, user.id, 'confirm_email', now);
+      expect(await confirmEmail(deps(), `${token}x`)).toEqual({ kind: 'failed' });
+      const late = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.confirm_email + 1);
+      expect(await confirmEmail(deps({ now: late }), token)).toEqual({ kind: 'failed' });
+      expect(await confirmEmail(deps(), token)).toMatchObject({ kind: 'confirmed' });
+    });
+
+    it('resends a link to an unconfirmed account only, and reports a failed delivery', async () => {
+      const unconfirmed = await createUser(test.handle.db, { verified: false });
+      const confirmed = await createUser(test.handle.db);
+      const d = deps();
+      await resendConfirmation(d, confirmed.email, nextAddress());
+      await resendConfirmation(d, uniqueEmail('ghost'), nextAddress());
+      expect(d.mailer.sent).toHaveLength(0);
+      await resendConfirmation(d, unconfirmed.email, nextAddress());
+      expect(d.mailer.sent).toHaveLength(1);
+      await expect(
+        resendConfirmation(deps({ mailer: memoryMailer({ fail: true }) }), unconfirmed.email, nextAddress()),
+      ).rejects.toBeInstanceOf(MailDeliveryError);
+      // The newest link replaced the one before it.
+      const first = tokenFromMail(d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>, 'confirm');
+      expect(await confirmEmail(d, first)).toEqual({ kind: 'failed' });
+    });
+
+    it('limits resends per account', async () => {
+      const unconfirmed = await createUser(test.handle.db, { verified: false });
+      for (let i = 0; i < LIMITS.resendAccount.max; i++)
+        await resendConfirmation(deps(), unconfirmed.email, nextAddress());
+      await expect(resendConfirmation(deps(), unconfirmed.email, nextAddress())).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
+    });
+  });
+
+  describe('password reset', () => {
+    it('mails a one-hour, single-use link; the new password works and every session ends', async () => {
+      const user = await createUser(test.handle.db, { locale: 'fr' });
+      const d = deps();
+      const signedIn = await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
+      expect(await sendPasswordResetLink(d, user.email)).toBe(true);
+      const mail = d.mailer.sent[0];
+      expect(mail?.text).toContain(`${SITE}/fr/auth/reset-password/`);
+      const token = tokenFromMail(mail as NonNullable<typeof mail>, 'reset-password');
+      expect(await emailTokenIsValid(test.handle.db, token, 'reset_password')).toBe(true);
+      expect(await resetPassword(d, token, 'a brand new passphrase')).toBe('reset');
+      expect(await resetPassword(d, token, 'another passphrase')).toBe('expired');
+      if (signedIn.kind === 'signed_in') {
+        expect(await validateSessionToken(test.handle.db, signedIn.issued.accessToken)).toBeNull();
+      }
+      expect((await signIn(d, { email: user.email, password: 'a brand new passphrase' }, nextAddress())).kind).toBe(
+        'signed_in',
+      );
+    });
+
+    it('says nothing and sends nothing for an unknown address', async () => {
+      const d = deps();
+      expect(await sendPasswordResetLink(d, uniqueEmail('ghost'))).toBe(false);
+      expect(d.mailer.sent).toHaveLength(0);
+    });
+
+    it('refuses an expired link', async () => {
+      const user = await createUser(test.handle.db);
+      const now = new Date();
+      const token = await issueEmailToken(test.handle.db, user.id, 'reset_password', now);
+      const late = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.reset_password + 1);
+      expect(await emailTokenIsValid(test.handle.db, token, 'reset_password', late)).toBe(false);
+      expect(await resetPassword(deps({ now: late }), token, 'whatever passphrase')).toBe('expired');
+    });
+
+    it('does not accept a token for another purpose', async () => {
+      const user = await createUser(test.handle.db);
+      const token = await issueEmailToken(test.handle.db, user.id, 'confirm_email');
+      expect(await consumeEmailToken(test.handle.db, token, ['reset_password'])).toBeUndefined();
+    });
+
+    it('limits reset requests per address typed and per client', async () => {
+      const email = uniqueEmail('forgot');
+      for (let i = 0; i < LIMITS.forgotAccount.max; i++) await limitPasswordResetRequest(deps(), email, nextAddress());
+      await expect(limitPasswordResetRequest(deps(), email, nextAddress())).rejects.toBeInstanceOf(RateLimitedError);
+      const client = nextAddress();
+      for (let i = 0; i < LIMITS.forgotAddress.max; i++)
+        await limitPasswordResetRequest(deps(), uniqueEmail('f'), client);
+      await expect(limitPasswordResetRequest(deps(), uniqueEmail('f'), client)).rejects.toBeInstanceOf(
+        RateLimitedError,
+      );
+    });
+  });
+});

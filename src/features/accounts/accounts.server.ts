@@ -1,0 +1,455 @@
+import type { Kysely } from 'kysely';
+import type { Database, EmailTokenPurpose } from '../../lib/db/schema.ts';
+import { type Locale, localizePath } from '../../lib/i18n/index.ts';
+import { log } from '../../lib/log.ts';
+import type { Mailer } from '../../lib/mail/mail.server.ts';
+import type { RegisterData } from './accounts.ts';
+import { type AccountMailKind, accountMail } from './emails.ts';
+import { hashPassword, verifyPassword } from './password.server.ts';
+import { accountBucket, addressBucket, consume, LIMITS, recordHit, requireUnderLimit } from './rate-limit.server.ts';
+import {
+  createSession,
+  type IssuedSession,
+  pruneExpired,
+  revokeUserSessions,
+  toSessionUser,
+} from './session.server.ts';
+import type { SessionUser } from './session.ts';
+import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
+
+/**
+ * Sign-in, sign-up, confirmation and password reset. Functions take what they touch (the
+ * database, the mailer, the site's address, the time) so tests run them against a real
+ * database with a mailer of their own.
+ */
+export interface AccountDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** PUBLIC_SITE_URL: e-mail links are absolute. */
+  siteUrl: string;
+  now?: Date;
+}
+
+const HOUR = 3_600_000;
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  confirm_email: 48 * HOUR,
+  reset_password: 1 * HOUR,
+  change_email: 24 * HOUR,
+};
+
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'customer_type_id',
+  'is_landscape_professional',
+  'in_house_account_id',
+  'default_location_id',
+  'locale',
+  'password_hash',
+  'email_verified_at',
+] as const;
+
+// Unknown addresses are checked against this hash, so they take as long as known ones.
+let dummyHash: Promise<string> | undefined;
+function hashForUnknownAccount(): Promise<string> {
+  dummyHash ??= hashPassword('no account has this password');
+  return dummyHash;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const candidate = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (candidate?.code !== '23505') return false;
+  if (!constraint) return true;
+  return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
+}
+
+function link(siteUrl: string, locale: Locale, path: string): string {
+  return new URL(localizePath(path, locale), siteUrl).href;
+}
+
+// ---------------------------------------------------------------------------------------
+// E-mail tokens: single use, expiring, stored hashed
+// ---------------------------------------------------------------------------------------
+
+/** A new token for the user and purpose; earlier unused ones of that purpose stop working. */
+export async function issueEmailToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+  newEmail: string | null = null,
+): Promise<string> {
+  await db
+    .deleteFrom('email_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  const token = issueToken();
+  await db
+    .insertInto('email_tokens')
+    .values({
+      id: token.id,
+      secret_hash: token.secretHash,
+      user_id: userId,
+      purpose,
+      new_email: newEmail,
+      created_at: now,
+      expires_at: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+    })
+    .execute();
+  return token.token;
+}
+
+async function findEmailToken(db: Kysely<Database>, token: string, purposes: EmailTokenPurpose[], now: Date) {
+  const parsed = parseToken(token);
+  if (!parsed) return undefined;
+  const row = await db
+    .selectFrom('email_tokens')
+    .select(['id', 'secret_hash', 'user_id', 'purpose', 'new_email', 'expires_at', 'used_at'])
+    .where('id', '=', parsed.id)
+    .executeTakeFirst();
+  if (!row || !secretMatches(parsed.secret, row.secret_hash)) return undefined;
+  if (!purposes.includes(row.purpose) || row.used_at !== null || row.expires_at.getTime() <= now.getTime()) {
+    return undefined;
+  }
+  return row;
+}
+
+/** Whether a token would be accepted, without using it (the reset page shows the form or not). */
+export async function emailTokenIsValid(
+  db: Kysely<Database>,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<boolean> {
+  return (await findEmailToken(db, token, [purpose], now)) !== undefined;
+}
+
+/** Uses a token once: of two requests presenting it together, only one gets the row. */
+export async function consumeEmailToken(
+  db: Kysely<Database>,
+  token: string,
+  purposes: EmailTokenPurpose[],
+  now = new Date(),
+) {
+  const row = await findEmailToken(db, token, purposes, now);
+  if (!row) return undefined;
+  const used = await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return used ? row : undefined;
+}
+
+async function sendAccountMail(
+  deps: AccountDeps,
+  kind: AccountMailKind,
+  user: { email: string; first_name: string; locale: Locale },
+  path: string,
+  extra: { to?: string; trade?: boolean } = {},
+): Promise<void> {
+  await deps.mailer.send(
+    accountMail({
+      kind,
+      to: extra.to ?? user.email,
+      locale: user.locale,
+      firstName: user.first_name,
+      link: link(deps.siteUrl, user.locale, path),
+      trade: extra.trade,
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-in
+// ---------------------------------------------------------------------------------------
+
+export type SignInResult =
+  | { kind: 'signed_in'; user: SessionUser; issued: IssuedSession }
+  | { kind: 'invalid' }
+  | { kind: 'unverified' };
+
+/**
+ * Checks the password and opens a new session. Unknown address and wrong password give the
+ * same answer after the same work; failures count against the address typed and the client.
+ * The unconfirmed state is only revealed to someone who knows the password.
+ */
+export async function signIn(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+  clientAddress: string,
+): Promise<SignInResult> {
+  const now = deps.now ?? new Date();
+  const buckets = [
+    accountBucket('sign-in', input.email, LIMITS.signInAccount),
+    addressBucket('sign-in', clientAddress, LIMITS.signInAddress),
+  ];
+  await requireUnderLimit(deps.db, buckets, now);
+  const user = await deps.db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('email', '=', input.email)
+    .executeTakeFirst();
+  const matches = await verifyPassword(user?.password_hash ?? (await hashForUnknownAccount()), input.password);
+  if (!user || !matches) {
+    await recordHit(deps.db, buckets, now);
+    return { kind: 'invalid' };
+  }
+  if (user.email_verified_at === null) return { kind: 'unverified' };
+  await pruneExpired(deps.db, user.id, now);
+  const issued = await createSession(deps.db, user.id, now);
+  return { kind: 'signed_in', user: toSessionUser(user), issued };
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-up and confirmation
+// ---------------------------------------------------------------------------------------
+
+export type RegisterResult =
+  | { kind: 'created'; userId: string; confirmationSent: boolean }
+  | { kind: 'email_taken' }
+  | { kind: 'trade_not_found' }
+  | { kind: 'trade_taken' }
+  | { kind: 'location_invalid' };
+
+/** The in-house account with this number and account phone, if there is one. */
+export async function findInHouseAccount(db: Kysely<Database>, input: { accountNumber: string; accountPhone: string }) {
+  return db
+    .selectFrom('in_house_accounts')
+    .leftJoin('users', 'users.in_house_account_id', 'in_house_accounts.id')
+    .select([
+      'in_house_accounts.id',
+      'in_house_accounts.account_number',
+      'in_house_accounts.company_name',
+      'users.id as linked_user_id',
+    ])
+    .where('in_house_accounts.account_number', '=', input.accountNumber)
+    .where('in_house_accounts.account_phone', '=', input.accountPhone)
+    .executeTakeFirst();
+}
+
+/** Checks trade account details for someone signing up: limited per client address. */
+export async function verifyTradeAccountForSignUp(
+  deps: AccountDeps,
+  input: { accountNumber: string; accountPhone: string },
+  clientAddress: string,
+) {
+  await consume(deps.db, [addressBucket('link', clientAddress, LIMITS.linkAddress)], deps.now ?? new Date());
+  return findInHouseAccount(deps.db, input);
+}
+
+export async function customerTypeFor(db: Kysely<Database>, professional: boolean): Promise<number> {
+  if (professional) {
+    const type = await db
+      .selectFrom('customer_types')
+      .select('id')
+      .where('code', '=', 'landscape_professional')
+      .executeTakeFirst();
+    if (type) return type.id;
+  }
+  const setting = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'default_customer_type_id')
+    .executeTakeFirst();
+  if (typeof setting?.value === 'number') return setting.value;
+  const first = await db.selectFrom('customer_types').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return first.id;
+}
+
+export async function register(
+  deps: AccountDeps,
+  data: RegisterData,
+  locale: Locale,
+  clientAddress: string,
+): Promise<RegisterResult> {
+  const now = deps.now ?? new Date();
+  await consume(deps.db, [addressBucket('register', clientAddress, LIMITS.registerAddress)], now);
+  const taken = await deps.db.selectFrom('users').select('id').where('email', '=', data.email).executeTakeFirst();
+  if (taken) return { kind: 'email_taken' };
+  const location = await deps.db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', data.locationId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!location) return { kind: 'location_invalid' };
+  let inHouseAccountId: number | null = null;
+  if (data.tradeAccount) {
+    const account = await findInHouseAccount(deps.db, data.tradeAccount);
+    if (!account) return { kind: 'trade_not_found' };
+    if (account.linked_user_id) return { kind: 'trade_taken' };
+    inHouseAccountId = account.id;
+  }
+  const passwordHash = await hashPassword(data.password);
+  let user: { id: string; email: string; first_name: string; locale: Locale };
+  try {
+    user = await deps.db
+      .insertInto('users')
+      .values({
+        email: data.email,
+        first_name: data.firstName,
+        last_name: data.lastName,
+        phone: data.phone,
+        customer_type_id: await customerTypeFor(deps.db, data.isLandscapeProfessional),
+        is_landscape_professional: data.isLandscapeProfessional,
+        password_hash: passwordHash,
+        locale,
+        default_location_id: data.locationId,
+        in_house_account_id: inHouseAccountId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'email', 'first_name', 'locale'])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // Two sign-ups racing for one address or one trade account: the database decides.
+    if (isUniqueViolation(error, 'users_email_key')) return { kind: 'email_taken' };
+    if (isUniqueViolation(error, 'in_house_account_id')) return { kind: 'trade_taken' };
+    throw error;
+  }
+  const token = await issueEmailToken(deps.db, user.id, 'confirm_email', now);
+  let confirmationSent = true;
+  try {
+    await sendAccountMail(deps, 'confirm_email', user, `/auth/confirm/${token}`);
+  } catch (error) {
+    // The account exists; the success page offers to send the link again.
+    log('error', 'confirmation_mail_failed', { userId: user.id, error });
+    confirmationSent = false;
+  }
+  return { kind: 'created', userId: user.id, confirmationSent };
+}
+
+export class MailDeliveryError extends Error {
+  override name = 'MailDeliveryError';
+}
+
+/**
+ * Sends a new confirmation link to an unconfirmed account. Unknown and confirmed addresses
+ * get the same (empty) answer; only a failed delivery is reported.
+ */
+export async function resendConfirmation(deps: AccountDeps, email: string, clientAddress: string): Promise<void> {
+  const now = deps.now ?? new Date();
+  await consume(
+    deps.db,
+    [
+      accountBucket('resend', email, LIMITS.resendAccount),
+      addressBucket('resend', clientAddress, LIMITS.resendAddress),
+    ],
+    now,
+  );
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'locale', 'email_verified_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!user || user.email_verified_at !== null) return;
+  const token = await issueEmailToken(deps.db, user.id, 'confirm_email', now);
+  try {
+    await sendAccountMail(deps, 'confirm_email', user, `/auth/confirm/${token}`);
+  } catch (error) {
+    throw new MailDeliveryError('The confirmation e-mail could not be sent', { cause: error });
+  }
+}
+
+export type ConfirmResult =
+  | { kind: 'confirmed'; userId: string }
+  | { kind: 'email_changed'; userId: string; email: string }
+  | { kind: 'failed' };
+
+/** Follows a confirmation link: a new account's address, or a changed address. */
+export async function confirmEmail(deps: AccountDeps, token: string): Promise<ConfirmResult> {
+  const now = deps.now ?? new Date();
+  const row = await consumeEmailToken(deps.db, token, ['confirm_email', 'change_email'], now);
+  if (!row) return { kind: 'failed' };
+  if (row.purpose === 'change_email' && row.new_email) {
+    const newEmail = row.new_email;
+    try {
+      await deps.db
+        .updateTable('users')
+        .set((eb) => ({ email: newEmail, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
+        .where('id', '=', row.user_id)
+        .execute();
+    } catch (error) {
+      // Someone signed up with that address in the meantime.
+      if (isUniqueViolation(error, 'users_email_key')) return { kind: 'failed' };
+      throw error;
+    }
+    return { kind: 'email_changed', userId: row.user_id, email: newEmail };
+  }
+  const user = await deps.db
+    .updateTable('users')
+    .set({ email_verified_at: now })
+    .where('id', '=', row.user_id)
+    .where('email_verified_at', 'is', null)
+    .returning(['id', 'email', 'first_name', 'locale', 'in_house_account_id'])
+    .executeTakeFirst();
+  if (user) {
+    // The welcome is a courtesy: the confirmation stands even if it cannot be sent.
+    await sendAccountMail(deps, 'welcome', user, '/', { trade: user.in_house_account_id !== null }).catch(
+      (error: unknown) => log('error', 'welcome_mail_failed', { userId: user.id, error }),
+    );
+  }
+  return { kind: 'confirmed', userId: row.user_id };
+}
+
+// ---------------------------------------------------------------------------------------
+// Forgotten password
+// ---------------------------------------------------------------------------------------
+
+/** Counts the request against the address typed and the client; throws when over the limit. */
+export async function limitPasswordResetRequest(
+  deps: AccountDeps,
+  email: string,
+  clientAddress: string,
+): Promise<void> {
+  await consume(
+    deps.db,
+    [
+      accountBucket('forgot', email, LIMITS.forgotAccount),
+      addressBucket('forgot', clientAddress, LIMITS.forgotAddress),
+    ],
+    deps.now ?? new Date(),
+  );
+}
+
+/** Mails a reset link when the address has an account; nothing otherwise. */
+export async function sendPasswordResetLink(deps: AccountDeps, email: string): Promise<boolean> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'locale'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!user) return false;
+  const token = await issueEmailToken(deps.db, user.id, 'reset_password', deps.now ?? new Date());
+  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`);
+  return true;
+}
+
+/**
+ * Sets a new password from a reset link. Every session of the account ends; following the
+ * link also proves the address, so an unconfirmed account becomes confirmed.
+ */
+export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<'reset' | 'expired'> {
+  const now = deps.now ?? new Date();
+  const row = await consumeEmailToken(deps.db, token, ['reset_password'], now);
+  if (!row) return 'expired';
+  const passwordHash = await hashPassword(password);
+  await deps.db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+    }))
+    .where('id', '=', row.user_id)
+    .execute();
+  await revokeUserSessions(deps.db, row.user_id);
+  return 'reset';
+}

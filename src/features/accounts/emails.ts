@@ -1,0 +1,82 @@
+import { getT, type Locale } from '../../lib/i18n/index.ts';
+import type { MailMessage } from '../../lib/mail/mail.server.ts';
+import { SITE } from '../../lib/site.ts';
+
+/** The account e-mails, in the recipient's language, with absolute links. */
+export type AccountMailKind = 'confirm_email' | 'reset_password' | 'welcome' | 'change_email';
+
+const KEYS: Record<AccountMailKind, 'confirm' | 'reset' | 'welcome' | 'changeEmail'> = {
+  confirm_email: 'confirm',
+  reset_password: 'reset',
+  welcome: 'welcome',
+  change_email: 'changeEmail',
+};
+
+export interface AccountMailInput {
+  kind: AccountMailKind;
+  to: string;
+  locale: Locale;
+  firstName: string;
+  /** Absolute URL of the button. */
+  link: string;
+  /** Welcome only: the new customer connected a trade account. */
+  trade?: boolean;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+export function accountMail(input: AccountMailInput): MailMessage {
+  const t = getT(input.locale, 'accounts');
+  const key = KEYS[input.kind];
+  const paragraphs = [t(`mail.${key}.body`)];
+  if (input.kind === 'welcome' && input.trade) paragraphs.push(t('mail.welcome.trade'));
+  const expiry = input.kind === 'welcome' ? null : t(`mail.${key}.expiry`);
+  const ignore = input.kind === 'welcome' ? null : t('mail.ignore');
+  const greeting = t('mail.greeting', { name: input.firstName });
+  const action = t(`mail.${key}.action`);
+  const signature = t('mail.signature');
+  const footer = t('mail.footer', { phone: SITE.supportPhone });
+  const appName = getT(input.locale)('appName');
+
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `${action}:`,
+    input.link,
+    '',
+    ...(expiry ? [expiry] : []),
+    ...(ignore ? [ignore] : []),
+    '',
+    signature,
+    '',
+    '--',
+    footer,
+    '',
+  ].join('\n');
+
+  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
+  const html = `<!doctype html>
+<html lang="${input.locale === 'fr' ? 'fr-CA' : 'en-CA'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
+<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
+<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
+${p(greeting)}
+${paragraphs.map(p).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#2f5420;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(action)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#535b4c;word-break:break-all">${escapeHtml(input.link)}</p>
+${expiry ? p(expiry) : ''}
+${ignore ? p(ignore) : ''}
+${p(signature)}
+<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(footer)}</p>
+</div>
+</body>
+</html>`;
+
+  return { to: input.to, subject: t(`mail.${key}.subject`), text, html, kind: input.kind, locale: input.locale };
+}

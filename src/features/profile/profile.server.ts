@@ -1,0 +1,356 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Locale } from '../../lib/db/schema.ts';
+import { localizePath } from '../../lib/i18n/index.ts';
+import {
+  type AccountDeps,
+  customerTypeFor,
+  findInHouseAccount,
+  issueEmailToken,
+  isUniqueViolation,
+} from '../accounts/accounts.server.ts';
+import { accountMail } from '../accounts/emails.ts';
+import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
+import {
+  accountBucket,
+  addressBucket,
+  consume,
+  LIMITS,
+  recordHit,
+  requireUnderLimit,
+} from '../accounts/rate-limit.server.ts';
+import { revokeUserSessions } from '../accounts/session.server.ts';
+
+/** The profile page's data and the changes a customer makes to their own account. */
+
+type Db = Kysely<Database>;
+
+export interface ProfileView {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  isLandscapeProfessional: boolean;
+  createdAt: Date;
+  locale: Locale;
+  defaultLocationId: number | null;
+  inHouseAccount: { accountNumber: string; companyName: string } | null;
+}
+
+export async function loadProfile(db: Db, userId: string): Promise<ProfileView | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('in_house_accounts', 'in_house_accounts.id', 'users.in_house_account_id')
+    .select([
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone',
+      'users.is_landscape_professional',
+      'users.created_at',
+      'users.locale',
+      'users.default_location_id',
+      'in_house_accounts.account_number',
+      'in_house_accounts.company_name',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    isLandscapeProfessional: row.is_landscape_professional,
+    createdAt: row.created_at,
+    locale: row.locale,
+    defaultLocationId: row.default_location_id,
+    inHouseAccount:
+      row.account_number && row.company_name
+        ? { accountNumber: row.account_number, companyName: row.company_name }
+        : null,
+  };
+}
+
+export interface ListSummary {
+  id: number;
+  name: string;
+  isDefault: boolean;
+  itemCount: number;
+}
+
+export async function listSummaries(db: Db, userId: string): Promise<ListSummary[]> {
+  const rows = await db
+    .selectFrom('wishlists')
+    .leftJoin('wishlist_items', 'wishlist_items.wishlist_id', 'wishlists.id')
+    .select(['wishlists.id', 'wishlists.name', 'wishlists.is_default'])
+    .select((eb) => eb.fn.count<number>('wishlist_items.variant_id').as('item_count'))
+    .where('wishlists.user_id', '=', userId)
+    .groupBy(['wishlists.id', 'wishlists.name', 'wishlists.is_default'])
+    .orderBy('wishlists.is_default', 'desc')
+    .orderBy('wishlists.name')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    isDefault: row.is_default,
+    itemCount: Number(row.item_count),
+  }));
+}
+
+export interface SalesYard {
+  id: number;
+  name: string;
+  city: string;
+}
+
+export async function salesYards(db: Db, locale: Locale): Promise<SalesYard[]> {
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'name_en', 'name_fr', 'city'])
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: locale === 'fr' ? row.name_fr : row.name_en, city: row.city }));
+}
+
+export interface Purchase {
+  invoiceNumber: string;
+  purchasedAt: Date;
+  yard: string | null;
+  totalCents: number;
+  lines: { sku: string; description: string; quantity: number; unitPriceCents: number }[];
+}
+
+/** The latest invoices of a linked in-house account, with their lines. */
+export async function recentPurchases(
+  db: Db,
+  inHouseAccountId: number,
+  locale: Locale,
+  limit = 10,
+): Promise<Purchase[]> {
+  const purchases = await db
+    .selectFrom('in_house_purchases')
+    .leftJoin('locations', 'locations.id', 'in_house_purchases.location_id')
+    .select([
+      'in_house_purchases.id',
+      'in_house_purchases.invoice_number',
+      'in_house_purchases.purchased_at',
+      'in_house_purchases.total_cents',
+      'locations.name_en',
+      'locations.name_fr',
+    ])
+    .where('in_house_purchases.in_house_account_id', '=', inHouseAccountId)
+    .orderBy('in_house_purchases.purchased_at', 'desc')
+    .limit(limit)
+    .execute();
+  if (purchases.length === 0) return [];
+  const lines = await db
+    .selectFrom('in_house_purchase_lines')
+    .select(['purchase_id', 'line', 'sku', 'description_en', 'description_fr', 'quantity', 'unit_price_cents'])
+    .where(
+      'purchase_id',
+      'in',
+      purchases.map((purchase) => purchase.id),
+    )
+    .orderBy('purchase_id')
+    .orderBy('line')
+    .execute();
+  return purchases.map((purchase) => ({
+    invoiceNumber: purchase.invoice_number,
+    purchasedAt: purchase.purchased_at,
+    yard: (locale === 'fr' ? purchase.name_fr : purchase.name_en) ?? null,
+    totalCents: purchase.total_cents,
+    lines: lines
+      .filter((line) => line.purchase_id === purchase.id)
+      .map((line) => ({
+        sku: line.sku,
+        description: locale === 'fr' ? line.description_fr : line.description_en,
+        quantity: line.quantity,
+        unitPriceCents: line.unit_price_cents,
+      })),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------
+
+export type DetailsResult = 'updated' | 'trade_linked';
+
+export async function updateDetails(
+  db: Db,
+  userId: string,
+  input: { firstName: string; lastName: string; phone: string | null; isLandscapeProfessional: boolean },
+): Promise<DetailsResult> {
+  const user = await db
+    .selectFrom('users')
+    .select('in_house_account_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // A linked trade account is what makes someone a trade customer: unlink first.
+  if (user.in_house_account_id !== null && !input.isLandscapeProfessional) return 'trade_linked';
+  await db
+    .updateTable('users')
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      phone: input.phone,
+      is_landscape_professional: input.isLandscapeProfessional,
+      customer_type_id: await customerTypeFor(db, input.isLandscapeProfessional),
+    })
+    .where('id', '=', userId)
+    .execute();
+  return 'updated';
+}
+
+/** Re-authentication for sensitive changes: failures count like failed sign-ins. */
+async function checkCurrentPassword(db: Db, userId: string, password: string, now: Date): Promise<boolean> {
+  const buckets = [accountBucket('reauth', userId, LIMITS.signInAccount)];
+  await requireUnderLimit(db, buckets, now);
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  const ok = await verifyPassword(row.password_hash, password);
+  if (!ok) await recordHit(db, buckets, now);
+  return ok;
+}
+
+export type EmailChangeResult = 'sent' | 'wrong_password' | 'same' | 'taken';
+
+/** Mails a confirmation link to the new address; the address changes when it is followed. */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  userId: string,
+  input: { newEmail: string; currentPassword: string },
+): Promise<EmailChangeResult> {
+  const now = deps.now ?? new Date();
+  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now))) return 'wrong_password';
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.email === input.newEmail) return 'same';
+  const taken = await deps.db.selectFrom('users').select('id').where('email', '=', input.newEmail).executeTakeFirst();
+  if (taken) return 'taken';
+  const token = await issueEmailToken(deps.db, userId, 'change_email', now, input.newEmail);
+  await deps.mailer.send(
+    accountMail({
+      kind: 'change_email',
+      to: input.newEmail,
+      locale: user.locale,
+      firstName: user.first_name,
+      link: new URL(localizePath(`/auth/confirm/${token}`, user.locale), deps.siteUrl).href,
+    }),
+  );
+  return 'sent';
+}
+
+/** A new password; every other sign-in of the account ends, the current one stays. */
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  input: { currentPassword: string; password: string },
+  keepFamilyId: string | undefined,
+): Promise<'changed' | 'wrong_password'> {
+  const now = deps.now ?? new Date();
+  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now))) return 'wrong_password';
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await revokeUserSessions(deps.db, userId, keepFamilyId);
+  return 'changed';
+}
+
+export type LinkCheck =
+  | { kind: 'found'; accountNumber: string; companyName: string; id: number }
+  | { kind: 'not_found' }
+  | { kind: 'taken' };
+
+/** Step one of linking: do these details name an account this user may connect? */
+export async function verifyInHouseAccount(
+  deps: AccountDeps,
+  userId: string,
+  input: { accountNumber: string; accountPhone: string },
+  clientAddress: string,
+): Promise<LinkCheck> {
+  await consume(
+    deps.db,
+    [accountBucket('link', userId, LIMITS.linkAccount), addressBucket('link', clientAddress, LIMITS.linkAddress)],
+    deps.now ?? new Date(),
+  );
+  const account = await findInHouseAccount(deps.db, input);
+  if (!account) return { kind: 'not_found' };
+  if (account.linked_user_id && account.linked_user_id !== userId) return { kind: 'taken' };
+  return { kind: 'found', accountNumber: account.account_number, companyName: account.company_name, id: account.id };
+}
+
+/**
+ * Step two: connect it. Prices and permissions change with it, so every session of the
+ * account ends and the customer signs in again (spec §4).
+ */
+export async function linkInHouseAccount(
+  deps: AccountDeps,
+  userId: string,
+  input: { accountNumber: string; accountPhone: string },
+  clientAddress: string,
+): Promise<LinkCheck> {
+  const check = await verifyInHouseAccount(deps, userId, input, clientAddress);
+  if (check.kind !== 'found') return check;
+  try {
+    await deps.db
+      .updateTable('users')
+      .set({
+        in_house_account_id: check.id,
+        is_landscape_professional: true,
+        customer_type_id: await customerTypeFor(deps.db, true),
+      })
+      .where('id', '=', userId)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error, 'in_house_account_id')) return { kind: 'taken' };
+    throw error;
+  }
+  await revokeUserSessions(deps.db, userId);
+  return check;
+}
+
+/** Disconnects the trade account; like linking, it signs the customer out everywhere. */
+export async function unlinkInHouseAccount(db: Db, userId: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ in_house_account_id: null })
+    .where('id', '=', userId)
+    .where('in_house_account_id', 'is not', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (updated) await revokeUserSessions(db, userId);
+  return updated !== undefined;
+}
+
+/** My sales yard: an active location, or none. */
+export async function setDefaultLocation(db: Db, userId: string, locationId: number | null): Promise<boolean> {
+  if (locationId !== null) {
+    const location = await db
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '=', locationId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!location) return false;
+  }
+  await db.updateTable('users').set({ default_location_id: locationId }).where('id', '=', userId).execute();
+  return true;
+}
+
+export async function setLanguage(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
+}
+
+/** For tests and the admin: a user's sessions still open. */
+export async function openSessionCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

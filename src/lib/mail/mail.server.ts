@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { env } from '../env.ts';
+import { log } from '../log.ts';
+
+/**
+ * The one way the store sends e-mail. With SMTP_URL, nodemailer delivers it; without, the
+ * same message (nodemailer builds it either way) is written as an `.eml` file under
+ * DATA_DIR/mail/ and one log line names the file.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is (confirm_email, reset_password, …): an X-Nursery-Mail header, and the log line. */
+  kind: string;
+  locale: 'en' | 'fr';
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The outbox file, when the message went to the outbox. */
+  file?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+function envelope(message: MailMessage, from: string) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: { 'X-Nursery-Mail': message.kind, 'Content-Language': message.locale === 'fr' ? 'fr-CA' : 'en-CA' },
+  };
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      const info = await transport.sendMail(envelope(message, from));
+      log('info', 'mail_sent', { kind: message.kind, messageId: info.messageId });
+      return { messageId: info.messageId };
+    },
+  };
+}
+
+export function createOutboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(envelope(message, from));
+      await mkdir(dir, { recursive: true });
+      // Sortable by time; the random tail keeps two messages of the same millisecond apart.
+      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+      const file = join(dir, `${stamp}-${message.kind}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log('info', 'mail_written', { kind: message.kind, file });
+      return { messageId: info.messageId, file };
+    },
+  };
+}
+
+let mailer: Mailer | undefined;
+
+export function getMailer(): Mailer {
+  if (!mailer) {
+    const { SMTP_URL, MAIL_FROM, dataDir } = env();
+    mailer = SMTP_URL ? createSmtpMailer(SMTP_URL, MAIL_FROM) : createOutboxMailer(join(dataDir, 'mail'), MAIL_FROM);
+  }
+  return mailer;
+}
+
+export function sendMail(message: MailMessage): Promise<SentMail> {
+  return getMailer().send(message);
+}
+
+/**
+ * Sends without making the caller wait, for answers that must not reveal whether an account
+ * exists (a delivery taking time would). A failure is logged, never lost.
+ */
+export function sendMailInBackground(message: MailMessage): void {
+  sendMail(message).catch((error: unknown) => {
+    log('error', 'mail_failed', { kind: message.kind, error });
+  });
+}
