@@ -19,6 +19,9 @@ try {
     const count = await precompress(join(root, 'dist/client'));
     say(`Precompressed ${count} files`);
   }
+  // The standalone entry starts its own server on PORT when imported unless told not to;
+  // this script serves through startServer below, so two servers would race for the port.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = join(root, 'dist/server/entry.mjs');
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   await startServer({

@@ -217,6 +217,9 @@ export interface SessionData {
   default_location_id: number | null;
 }
 
+/** sessionStorage: the address this tab just signed up with, for the success page's resend. */
+export const REGISTERED_EMAIL_KEY = 'nursery:registered-email';
+
 export function displayName(user: { firstName: string; lastName: string }): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }

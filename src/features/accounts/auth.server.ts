@@ -1,4 +1,4 @@
-import type { APIContext } from 'astro';
+import type { APIContext, AstroCookies } from 'astro';
 import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
 import { ApiError } from '../../lib/http/api.ts';
@@ -7,6 +7,8 @@ import { getMailer } from '../../lib/mail/mail.server.ts';
 import { loadAppSettings } from '../settings/settings.server.ts';
 import type { AccountDeps } from './accounts.server.ts';
 import { type SchemaOptions, validationMessages } from './accounts.ts';
+import { clearSessionCookies, REFRESH_COOKIE, SESSION_COOKIE } from './cookies.server.ts';
+import { revokeTokens } from './session.server.ts';
 import { isAdmin, type SessionUser } from './session.ts';
 
 /** Guards and context helpers for endpoints and pages. */
@@ -47,4 +49,13 @@ export async function accountSchemaOptions(locale: Locale): Promise<SchemaOption
 /** Seconds since the epoch, the unit of the token payload's `exp` (spec §3). */
 export function epochSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
+}
+
+/** Sign-out for a browser: the session and refresh family end on the server, both cookies go. */
+export async function signOutBrowser(cookies: AstroCookies, url: URL): Promise<void> {
+  await revokeTokens(await getDb(), {
+    accessToken: cookies.get(SESSION_COOKIE)?.value,
+    refreshToken: cookies.get(REFRESH_COOKIE)?.value,
+  });
+  clearSessionCookies(cookies, url);
 }

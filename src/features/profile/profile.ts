@@ -23,6 +23,7 @@ export function ProfileDetailsSchema(m: ValidationMessages) {
   });
 }
 export type ProfileDetailsInput = z.input<ReturnType<typeof ProfileDetailsSchema>>;
+export type ProfileDetailsOutput = z.output<ReturnType<typeof ProfileDetailsSchema>>;
 
 export function ChangeEmailSchema(m: ValidationMessages) {
   return z.object({ newEmail: emailField(m), currentPassword: currentPasswordField(m) });

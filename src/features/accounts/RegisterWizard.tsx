@@ -1,0 +1,475 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
+import {
+  normalizePhone,
+  REGISTERED_EMAIL_KEY,
+  type RegisterInput,
+  RegisterSchema,
+  RegisterStepSchemas,
+  type ValidationMessages,
+} from './accounts.ts';
+import { apiError, apiFetch } from './auth.client.ts';
+import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
+
+type Strings = Pick<typeof enAccounts, 'register' | 'fields' | 'link'>;
+
+interface Props {
+  strings: Strings;
+  messages: ValidationMessages;
+  passwordMinLength: number;
+  yards: { id: number; name: string; city: string }[];
+  /** Where the success page is, in this locale. */
+  successHref: string;
+  signInHref: string;
+  supportPhone: string;
+  genericError: string;
+  /** The sandbox shows the payload instead of sending it. */
+  sandbox?: boolean;
+}
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  isLandscapeProfessional: boolean | undefined;
+  accountNumber: string;
+  accountPhone: string;
+  locationId: string;
+};
+
+const STEPS = ['details', 'professional', 'trade', 'confirm', 'location'] as const;
+type Step = (typeof STEPS)[number];
+const FIELDS_OF_STEP: Record<Step, (keyof Values)[]> = {
+  details: ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'],
+  professional: ['isLandscapeProfessional'],
+  trade: ['accountNumber', 'accountPhone'],
+  confirm: [],
+  location: ['locationId'],
+};
+
+type Trade =
+  | { state: 'none' }
+  | { state: 'later' }
+  | { state: 'verified'; accountNumber: string; accountPhone: string; companyName: string };
+
+export default function RegisterWizard(props: Props) {
+  const { strings, messages, passwordMinLength, yards, sandbox = false } = props;
+  const t = strings.register;
+  const options = useMemo(() => ({ messages, passwordMinLength }), [messages, passwordMinLength]);
+  const stepSchemas = useMemo(() => RegisterStepSchemas(options), [options]);
+  const [step, setStep] = useState<Step>('details');
+  const stepRef = useRef<Step>('details');
+  stepRef.current = step;
+
+  // One form over the five steps, each step validated by its own part of the sign-up schema.
+  const resolver = useMemo<Resolver<Values>>(() => {
+    const byStep = {
+      details: zodResolver(stepSchemas.details),
+      professional: zodResolver(stepSchemas.professional),
+      trade: zodResolver(stepSchemas.trade),
+      location: zodResolver(stepSchemas.location),
+    } as unknown as Record<Exclude<Step, 'confirm'>, Resolver<Values>>;
+    return (values, context, resolverOptions) => {
+      const current = stepRef.current;
+      if (current === 'confirm') return { values, errors: {} };
+      return byStep[current](values, context, resolverOptions);
+    };
+  }, [stepSchemas]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      isLandscapeProfessional: undefined,
+      accountNumber: '',
+      accountPhone: '',
+      locationId: '',
+    },
+  });
+
+  const [trade, setTrade] = useState<Trade>({ state: 'none' });
+  const [problem, setProblem] = useState<{ title?: string; text: string; help?: string } | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [payload, setPayload] = useState<string | null>(null);
+  const professional = watch('isLandscapeProfessional');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const visibleSteps = STEPS.filter((s) => s !== 'trade' || professional !== false);
+  const index = visibleSteps.indexOf(step);
+
+  // Each new step moves focus to its heading, so screen readers announce where they are.
+  const focusedStep = useRef(step);
+  useEffect(() => {
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
+    headingRef.current?.focus();
+  });
+
+  function go(next: Step) {
+    setProblem(null);
+    setStep(next);
+  }
+
+  function nextStep(from: Step): Step {
+    if (from === 'details') return 'professional';
+    if (from === 'professional') return getValues('isLandscapeProfessional') ? 'trade' : 'confirm';
+    if (from === 'trade') return 'confirm';
+    return 'location';
+  }
+
+  function previousStep(from: Step): Step {
+    if (from === 'professional') return 'details';
+    if (from === 'trade') return 'professional';
+    if (from === 'confirm') return getValues('isLandscapeProfessional') ? 'trade' : 'professional';
+    return 'confirm';
+  }
+
+  async function verifyTrade(values: Values) {
+    setVerifying(true);
+    setProblem(null);
+    try {
+      const response = await apiFetch('/api/auth/register/trade-account', {
+        method: 'POST',
+        body: JSON.stringify({ accountNumber: values.accountNumber, accountPhone: values.accountPhone }),
+      });
+      if (response.ok) {
+        const account = (await response.json()) as { accountNumber: string; companyName: string };
+        const accountPhone = stepSchemas.trade.parse(values).accountPhone;
+        setTrade({
+          state: 'verified',
+          accountNumber: account.accountNumber,
+          accountPhone,
+          companyName: account.companyName,
+        });
+        go('confirm');
+        return;
+      }
+      const error = await apiError(response);
+      if (error.code === 'in_house_account_not_found') {
+        setProblem({
+          title: strings.link.failedTitle,
+          text: strings.link.notFound,
+          help: fill(strings.link.notFoundHelp, { phone: props.supportPhone }),
+        });
+      } else {
+        setProblem({ title: strings.link.linkError, text: error.message || props.genericError });
+      }
+    } catch (error) {
+      console.error('Trade account check failed', error);
+      setProblem({ title: strings.link.linkError, text: props.genericError });
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  function buildPayload(values: Values): RegisterInput {
+    return {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      isLandscapeProfessional: values.isLandscapeProfessional === true,
+      tradeAccount:
+        values.isLandscapeProfessional && trade.state === 'verified'
+          ? { accountNumber: trade.accountNumber, accountPhone: trade.accountPhone }
+          : null,
+      locationId: values.locationId,
+    };
+  }
+
+  async function create(values: Values) {
+    setProblem(null);
+    const input = buildPayload(values);
+    // The endpoint's own schema, once more over the whole sign-up before it is sent.
+    const parsed = RegisterSchema(options).safeParse(input);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const field = String(first?.path[0] ?? '');
+      const owner = STEPS.find((s) => FIELDS_OF_STEP[s].includes(field as keyof Values)) ?? 'details';
+      go(owner);
+      if (first) setError(field as keyof Values, { message: first.message });
+      return;
+    }
+    if (sandbox) {
+      setPayload(JSON.stringify({ ...input, password: '••••••••', confirmPassword: '••••••••' }, null, 2));
+      return;
+    }
+    let response: Response;
+    try {
+      response = await apiFetch('/api/auth/register', { method: 'POST', body: JSON.stringify(input) });
+    } catch (error) {
+      console.error('Sign-up request failed', error);
+      setProblem({ text: t.failed });
+      return;
+    }
+    if (response.ok) {
+      sessionStorage.setItem(REGISTERED_EMAIL_KEY, parsed.data.email);
+      location.assign(props.successHref);
+      return;
+    }
+    const error = await apiError(response);
+    if (error.code === 'email_taken') {
+      go('details');
+      setError('email', { message: error.fields.email ?? error.message });
+    } else if (error.code === 'in_house_account_not_found' || error.code === 'in_house_account_taken') {
+      setTrade({ state: 'none' });
+      go('trade');
+      setProblem({ title: strings.link.failedTitle, text: error.message });
+    } else if (error.code === 'invalid') {
+      const [field, message] = Object.entries(error.fields)[0] ?? [];
+      const owner = STEPS.find((s) => FIELDS_OF_STEP[s].includes(field as keyof Values));
+      if (field && owner && message) {
+        go(owner);
+        setError(field as keyof Values, { message });
+      } else {
+        setProblem({ text: error.message || t.failed });
+      }
+    } else {
+      setProblem({ text: error.message || t.failed });
+    }
+  }
+
+  // The resolver's output holds only the current step's fields: act on the whole form.
+  const onSubmit = handleSubmit(async () => {
+    if (step === 'trade') return verifyTrade(getValues());
+    if (step === 'location') return create(getValues());
+    go(nextStep(step));
+  });
+
+  const values = getValues();
+  const stepTitle = t.steps[step];
+  const errorFor = (name: keyof Values) => errors[name] as { message?: string } | undefined;
+
+  return (
+    <div className="wizard">
+      <nav aria-label={t.progressLabel}>
+        <ol className="steps">
+          {visibleSteps.map((s, i) => (
+            <li key={s} aria-current={s === step ? 'step' : undefined} data-done={i < index ? '' : undefined}>
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className="step-name">{t.steps[s]}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <p className="step-count">{fill(t.stepOf, { step: index + 1, total: visibleSteps.length })}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <h2 ref={headingRef} tabIndex={-1} className="step-title">
+          {stepTitle}
+        </h2>
+        {problem && (
+          <Alert kind="error" title={problem.title}>
+            <p>{problem.text}</p>
+            {problem.help && <p>{problem.help}</p>}
+          </Alert>
+        )}
+
+        {step === 'details' && (
+          <>
+            <div className="form-row">
+              <TextField
+                label={strings.fields.firstName}
+                autoComplete="given-name"
+                registration={register('firstName')}
+                error={errorFor('firstName')}
+              />
+              <TextField
+                label={strings.fields.lastName}
+                autoComplete="family-name"
+                registration={register('lastName')}
+                error={errorFor('lastName')}
+              />
+            </div>
+            <TextField
+              label={strings.fields.email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errorFor('email')}
+            />
+            <TextField
+              label={strings.fields.phone}
+              optionalLabel={strings.fields.optional}
+              type="tel"
+              autoComplete="tel-national"
+              hint={strings.fields.phoneHint}
+              registration={register('phone')}
+              error={errorFor('phone')}
+            />
+            <PasswordField
+              label={strings.fields.password}
+              autoComplete="new-password"
+              hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
+              registration={register('password')}
+              error={errorFor('password')}
+              showLabel={strings.fields.showPassword}
+              hideLabel={strings.fields.hidePassword}
+              showText={strings.fields.show}
+              hideText={strings.fields.hide}
+            />
+            <PasswordField
+              label={strings.fields.confirmPassword}
+              autoComplete="new-password"
+              registration={register('confirmPassword')}
+              error={errorFor('confirmPassword')}
+              showLabel={strings.fields.showPassword}
+              hideLabel={strings.fields.hidePassword}
+              showText={strings.fields.show}
+              hideText={strings.fields.hide}
+            />
+          </>
+        )}
+
+        {step === 'professional' && (
+          <fieldset className="field" data-invalid={errors.isLandscapeProfessional ? '' : undefined}>
+            <legend>{t.professionalQuestion}</legend>
+            <p className="field-hint">{t.professionalHelp}</p>
+            <div className="choice-list">
+              {([true, false] as const).map((answer) => (
+                <label className="choice" key={String(answer)}>
+                  <input
+                    type="radio"
+                    name="isLandscapeProfessional"
+                    checked={professional === answer}
+                    onChange={() => setValue('isLandscapeProfessional', answer, { shouldValidate: true })}
+                  />
+                  {answer ? t.yes : t.no}
+                </label>
+              ))}
+            </div>
+            {errors.isLandscapeProfessional?.message && (
+              <p className="field-error">{errors.isLandscapeProfessional.message}</p>
+            )}
+          </fieldset>
+        )}
+
+        {step === 'trade' && (
+          <>
+            <p>{t.tradeIntro}</p>
+            <TextField
+              label={strings.fields.accountNumber}
+              hint={strings.fields.accountNumberHint}
+              autoComplete="off"
+              registration={register('accountNumber')}
+              error={errorFor('accountNumber')}
+            />
+            <TextField
+              label={strings.fields.accountPhone}
+              type="tel"
+              autoComplete="off"
+              hint={strings.fields.phoneHint}
+              registration={register('accountPhone')}
+              error={errorFor('accountPhone')}
+            />
+          </>
+        )}
+
+        {step === 'confirm' && (
+          <>
+            <p>{t.confirmIntro}</p>
+            <dl className="summary">
+              <dt>{t.summaryName}</dt>
+              <dd>{`${values.firstName} ${values.lastName}`}</dd>
+              <dt>{t.summaryEmail}</dt>
+              <dd>{values.email.trim().toLowerCase()}</dd>
+              <dt>{t.summaryPhone}</dt>
+              <dd>{values.phone.trim() ? (normalizePhone(values.phone) ?? values.phone) : t.none}</dd>
+              <dt>{t.summaryType}</dt>
+              <dd>{values.isLandscapeProfessional ? t.typeProfessional : t.typeRetail}</dd>
+              {values.isLandscapeProfessional && (
+                <>
+                  <dt>{t.summaryTrade}</dt>
+                  <dd>
+                    {trade.state === 'verified'
+                      ? fill(t.verifiedAs, { number: trade.accountNumber, company: trade.companyName })
+                      : t.tradeLater}
+                  </dd>
+                </>
+              )}
+            </dl>
+            <button type="button" className="link-button" onClick={() => go('details')}>
+              {t.edit}
+            </button>
+          </>
+        )}
+
+        {step === 'location' && (
+          <fieldset className="field" data-invalid={errors.locationId ? '' : undefined}>
+            <legend>{t.locationHeading}</legend>
+            <p className="field-hint">{t.locationIntro}</p>
+            <div className="choice-list">
+              {yards.map((y) => (
+                <label className="choice" key={y.id}>
+                  <input type="radio" value={String(y.id)} {...register('locationId')} />
+                  <span>
+                    {y.name}
+                    <small>{y.city}</small>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.locationId?.message && <p className="field-error">{errors.locationId.message}</p>}
+          </fieldset>
+        )}
+
+        {payload && (
+          <pre className="payload" data-payload>
+            {payload}
+          </pre>
+        )}
+
+        <div className="form-actions">
+          {step !== 'details' && (
+            <button type="button" className="btn btn--outline" onClick={() => go(previousStep(step))}>
+              {t.back}
+            </button>
+          )}
+          {step === 'trade' ? (
+            <SubmitButton busy={verifying} label={t.verify} busyLabel={t.verifying} />
+          ) : step === 'location' ? (
+            <SubmitButton busy={isSubmitting} label={t.create} busyLabel={t.creating} />
+          ) : (
+            <SubmitButton busy={false} label={t.next} busyLabel={t.next} />
+          )}
+        </div>
+        {step === 'trade' && (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setTrade({ state: 'later' });
+              go('confirm');
+            }}
+          >
+            {t.connectLater}
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionData } from './accounts.ts';
+
+/** The browser's 401 rules (spec §8) and the session refetch, against stubbed browser globals. */
+
+const session: SessionData = {
+  user: { firstName: 'Emily', lastName: 'Chen', email: 'customer@example.com', role: 'customer' },
+  customer_type: { id: 1, name: 'Retail' },
+  trade_pricing: false,
+  default_location_id: 1,
+};
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubBrowser(handler: Handler) {
+  const store = new Map<string, string>();
+  const location = { pathname: '/fr/lists', search: '?page=2', assign: vi.fn() };
+  vi.stubGlobal('location', location);
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetch);
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  return { location, fetch, error, store };
+}
+
+async function load() {
+  vi.resetModules();
+  return import('./auth.client.ts');
+}
+
+describe('apiFetch on a 401', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends a visitor to sign-in, remembering the full path', async () => {
+    const browser = stubBrowser(() => json({ error: { code: 'unauthenticated' } }, 401));
+    const auth = await load();
+    auth.clearSession();
+    const response = await auth.apiFetch('/api/lists');
+    expect(response.status).toBe(401);
+    expect(browser.location.assign).toHaveBeenCalledWith('/fr/auth/sign-in?redirect=%2Ffr%2Flists%3Fpage%3D2');
+  });
+
+  it('refreshes a signed-in session and sends the request again', async () => {
+    let listCalls = 0;
+    const browser = stubBrowser((url) => {
+      if (url === '/api/session') return json(session);
+      if (url === '/api/auth/token') return json({ exp: Math.floor(Date.now() / 1000) + 1800 });
+      if (url === '/api/auth/refresh') return json({ token: 'new', exp: 1 });
+      listCalls += 1;
+      return listCalls === 1 ? json({ error: { code: 'unauthenticated' } }, 401) : json({ lists: [] });
+    });
+    const auth = await load();
+    await auth.loadSession();
+    const response = await auth.apiFetch('/api/lists');
+    expect(response.status).toBe(200);
+    const urls = browser.fetch.mock.calls.map(([url]) => url);
+    expect(urls.filter((url) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(listCalls).toBe(2);
+    expect(browser.location.assign).not.toHaveBeenCalled();
+  });
+
+  it("logs 'Token refresh failed' and sends the user to sign-in when the refresh fails", async () => {
+    const browser = stubBrowser((url) => {
+      if (url === '/api/session') return json(session);
+      if (url === '/api/auth/token') return json({ exp: Math.floor(Date.now() / 1000) + 1800 });
+      if (url === '/api/auth/refresh') return json({ error: { code: 'refresh_failed' } }, 401);
+      return json({ error: { code: 'unauthenticated' } }, 401);
+    });
+    const auth = await load();
+    await auth.loadSession();
+    await auth.apiFetch('/api/lists');
+    expect(browser.error).toHaveBeenCalledWith('Token refresh failed', '');
+    expect(browser.location.assign).toHaveBeenCalledWith(expect.stringMatching(/^\/fr\/auth\/sign-in\?redirect=/));
+    expect(auth.$auth.get().status).toBe('unauthenticated');
+  });
+
+  it('does nothing more while a refresh is already running', async () => {
+    let finishRefresh: (response: Response) => void = () => {};
+    let startRefresh: () => Promise<boolean> = async () => false;
+    const browser = stubBrowser((url) => {
+      if (url === '/api/session') return json(session);
+      if (url === '/api/auth/token') return json({ exp: Math.floor(Date.now() / 1000) + 1800 });
+      if (url === '/api/auth/refresh') return new Promise<Response>((resolve) => (finishRefresh = resolve));
+      // The answer to this request arrives after another part of the page began a refresh.
+      void startRefresh();
+      return json({ error: { code: 'unauthenticated' } }, 401);
+    });
+    const auth = await load();
+    await auth.loadSession();
+    startRefresh = () => auth.tokenSchedule.refresh();
+    const response = await auth.apiFetch('/api/lists');
+    expect(response.status).toBe(401);
+    expect(auth.tokenSchedule.isRefreshing).toBe(true);
+    expect(browser.location.assign).not.toHaveBeenCalled();
+    finishRefresh(json({ token: 'new', exp: 1 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.fetch.mock.calls.filter(([url]) => url === '/api/auth/refresh')).toHaveLength(1);
+    expect(browser.fetch.mock.calls.filter(([url]) => url === '/api/lists')).toHaveLength(1);
+  });
+});
+
+describe('session refetch', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('refetches the session every 10 minutes while it exists, and stops when it ends', async () => {
+    vi.useFakeTimers();
+    const browser = stubBrowser((url) => (url === '/api/session' ? json(session) : json({ exp: 0 })));
+    const auth = await load();
+    await auth.loadSession();
+    const sessionCalls = () => browser.fetch.mock.calls.filter(([url]) => url === '/api/session').length;
+    expect(sessionCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(sessionCalls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sessionCalls()).toBe(2);
+    auth.clearSession();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(sessionCalls()).toBe(2);
+  });
+
+  it('clears the session when loading it fails, and logs why', async () => {
+    const browser = stubBrowser(() => json({ error: { code: 'server_error' } }, 500));
+    const auth = await load();
+    expect(await auth.loadSession()).toBeNull();
+    expect(auth.$auth.get()).toMatchObject({ status: 'unauthenticated', data: null });
+    expect(browser.error).toHaveBeenCalledWith('Session load failed', expect.any(Error));
+  });
+});

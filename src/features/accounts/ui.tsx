@@ -1,0 +1,101 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+/**
+ * The account forms' building blocks: one labelled field with its hint and error, a
+ * password field that can be revealed, an alert, a submit button. Styles: forms.css.
+ */
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | { message?: string };
+  hint?: string;
+  optionalLabel?: string;
+}
+
+export function TextField({ label, registration, error, hint, optionalLabel, id, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const described = [hint ? hintId : '', error?.message ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field" data-invalid={error?.message ? '' : undefined}>
+      <label htmlFor={inputId}>
+        {label}
+        {optionalLabel && <span className="field-optional"> ({optionalLabel})</span>}
+      </label>
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={inputId}
+        aria-invalid={error?.message ? true : undefined}
+        aria-describedby={described}
+        {...input}
+        {...registration}
+      />
+      {error?.message && (
+        <p className="field-error" id={errorId}>
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
+  /** The reveal button's accessible names ("Show password"); its visible text is short. */
+  showLabel: string;
+  hideLabel: string;
+  showText?: string;
+  hideText?: string;
+}
+
+export function PasswordField({ showLabel, hideLabel, showText, hideText, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-field">
+      <TextField {...props} type={visible ? 'text' : 'password'} />
+      <button type="button" className="reveal" aria-pressed={visible} onClick={() => setVisible((value) => !value)}>
+        {visible ? hideLabel : showLabel}
+      </button>
+    </div>
+  );
+}
+
+export type AlertKind = 'error' | 'success' | 'info';
+
+export function Alert({ kind, title, children }: { kind: AlertKind; title?: string; children?: ReactNode }) {
+  return (
+    <div className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {title && <p className="alert-title">{title}</p>}
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={`btn ${className ?? ''}`.trim()} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
+import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import type { ValidationMessages } from '../accounts/accounts.ts';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { Alert, fill, PasswordField, SubmitButton, TextField } from '../accounts/ui.tsx';
+import { type ChangeEmailInput, ChangeEmailSchema } from './profile.ts';
+
+interface Props {
+  currentEmail: string;
+  strings: { profile: Pick<typeof enProfile, 'email' | 'updateError'>; fields: (typeof enAccounts)['fields'] };
+  messages: ValidationMessages;
+}
+
+/** A new address takes effect only once its confirmation link is followed. */
+export default function EmailForm({ currentEmail, strings, messages }: Props) {
+  const schema = useMemo(() => ChangeEmailSchema(messages), [messages]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { newEmail: '', currentPassword: '' },
+  });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const t = strings.profile.email;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(null);
+    setSentTo(null);
+    try {
+      const response = await apiFetch('/api/profile/email', { method: 'POST', body: JSON.stringify(values) });
+      if (response.ok) {
+        setSentTo(values.newEmail);
+        reset({ newEmail: '', currentPassword: '' });
+        return;
+      }
+      const error = await apiError(response);
+      if (error.fields.newEmail) setError('newEmail', { message: error.fields.newEmail });
+      else if (error.fields.currentPassword) setError('currentPassword', { message: error.fields.currentPassword });
+      else setFailed(error.code === 'rate_limited' ? error.message : strings.profile.updateError);
+    } catch (error) {
+      console.error('E-mail change failed', error);
+      setFailed(strings.profile.updateError);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="current">
+        {t.current}: <strong>{currentEmail}</strong>
+      </p>
+      {sentTo && (
+        <Alert kind="success">
+          <p>{fill(t.sent, { email: sentTo })}</p>
+        </Alert>
+      )}
+      {failed && (
+        <Alert kind="error">
+          <p>{failed}</p>
+        </Alert>
+      )}
+      <TextField
+        label={t.new}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        registration={register('newEmail')}
+        error={errors.newEmail}
+      />
+      <PasswordField
+        label={strings.fields.currentPassword}
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+        showLabel={strings.fields.showPassword}
+        hideLabel={strings.fields.hidePassword}
+        showText={strings.fields.show}
+        hideText={strings.fields.hide}
+      />
+      <div className="form-actions">
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submit} className="btn--outline" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
+import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import type { ValidationMessages } from '../accounts/accounts.ts';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { Alert, fill, PasswordField, SubmitButton } from '../accounts/ui.tsx';
+import { showToast } from '../shell/stores.ts';
+import { type ChangePasswordInput, ChangePasswordSchema } from './profile.ts';
+
+interface Props {
+  strings: { profile: Pick<typeof enProfile, 'password' | 'updateError'>; fields: (typeof enAccounts)['fields'] };
+  messages: ValidationMessages;
+  passwordMinLength: number;
+}
+
+export default function PasswordForm({ strings, messages, passwordMinLength }: Props) {
+  const schema = useMemo(() => ChangePasswordSchema({ messages, passwordMinLength }), [messages, passwordMinLength]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const [failed, setFailed] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const t = strings.profile.password;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(null);
+    setChanged(false);
+    try {
+      const response = await apiFetch('/api/profile/password', { method: 'POST', body: JSON.stringify(values) });
+      if (response.ok) {
+        reset();
+        setChanged(true);
+        showToast(t.changed, 'success');
+        return;
+      }
+      const error = await apiError(response);
+      const fields = Object.entries(error.fields).filter(([field]) => field in values);
+      if (fields.length > 0)
+        for (const [field, message] of fields) setError(field as keyof ChangePasswordInput, { message });
+      else setFailed(error.code === 'rate_limited' ? error.message : strings.profile.updateError);
+    } catch (error) {
+      console.error('Password change failed', error);
+      setFailed(strings.profile.updateError);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="muted">{t.intro}</p>
+      {changed && (
+        <Alert kind="success">
+          <p>{t.changed}</p>
+        </Alert>
+      )}
+      {failed && (
+        <Alert kind="error">
+          <p>{failed}</p>
+        </Alert>
+      )}
+      <PasswordField
+        label={strings.fields.currentPassword}
+        autoComplete="current-password"
+        registration={register('currentPassword')}
+        error={errors.currentPassword}
+        showLabel={strings.fields.showPassword}
+        hideLabel={strings.fields.hidePassword}
+        showText={strings.fields.show}
+        hideText={strings.fields.hide}
+      />
+      <PasswordField
+        label={strings.fields.newPassword}
+        autoComplete="new-password"
+        hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
+        registration={register('password')}
+        error={errors.password}
+        showLabel={strings.fields.showPassword}
+        hideLabel={strings.fields.hidePassword}
+        showText={strings.fields.show}
+        hideText={strings.fields.hide}
+      />
+      <PasswordField
+        label={strings.fields.confirmPassword}
+        autoComplete="new-password"
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword}
+        showLabel={strings.fields.showPassword}
+        hideLabel={strings.fields.hidePassword}
+        showText={strings.fields.show}
+        hideText={strings.fields.hide}
+      />
+      <div className="form-actions">
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submit} className="btn--outline" />
+      </div>
+    </form>
+  );
+}

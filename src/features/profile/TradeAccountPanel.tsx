@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
+import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import { type TradeAccountInput, TradeAccountSchema, type ValidationMessages } from '../accounts/accounts.ts';
+import { apiError, apiFetch, clearSession } from '../accounts/auth.client.ts';
+import { Alert, fill, SubmitButton, TextField } from '../accounts/ui.tsx';
+
+interface Props {
+  linked: { accountNumber: string; companyName: string } | null;
+  isProfessional: boolean;
+  strings: {
+    trade: (typeof enProfile)['trade'];
+    link: (typeof enAccounts)['link'];
+    fields: (typeof enAccounts)['fields'];
+    warrantyNone: string;
+    cancel: string;
+  };
+  messages: ValidationMessages;
+  supportPhone: string;
+  /** Sign-in page with the "signed out to apply" notice. */
+  signInHref: string;
+}
+
+type Problem = { title: string; text: string; help?: string };
+
+/**
+ * Link (verify, then confirm) or unlink the in-house trade account. Either change signs the
+ * customer out so new prices and permissions apply from a fresh session (spec §4).
+ */
+export default function TradeAccountPanel({
+  linked,
+  isProfessional,
+  strings,
+  messages,
+  supportPhone,
+  signInHref,
+}: Props) {
+  const t = strings.trade;
+  const schema = useMemo(() => TradeAccountSchema(messages), [messages]);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TradeAccountInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { accountNumber: '', accountPhone: '' },
+  });
+  const [found, setFound] = useState<{ accountNumber: string; companyName: string } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmingUnlink, setConfirmingUnlink] = useState(false);
+
+  function signedOut() {
+    clearSession();
+    location.assign(signInHref);
+  }
+
+  async function failure(response: Response, fallbackTitle: string): Promise<Problem> {
+    const error = await apiError(response);
+    if (error.code === 'in_house_account_not_found') {
+      return {
+        title: strings.link.failedTitle,
+        text: strings.link.notFound,
+        help: fill(strings.link.notFoundHelp, { phone: supportPhone }),
+      };
+    }
+    if (error.code === 'rate_limited' || error.code === 'in_house_account_taken')
+      return { title: fallbackTitle, text: error.message };
+    return { title: fallbackTitle, text: '' };
+  }
+
+  const verify = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const response = await apiFetch('/api/profile/in-house-account/verify', {
+        method: 'POST',
+        body: JSON.stringify(values),
+      });
+      if (response.ok) {
+        setFound((await response.json()) as { accountNumber: string; companyName: string });
+        return;
+      }
+      setProblem(await failure(response, strings.link.failedTitle));
+    } catch (error) {
+      console.error('Trade account check failed', error);
+      setProblem({ title: strings.link.linkError, text: '' });
+    }
+  });
+
+  async function link() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const response = await apiFetch('/api/profile/in-house-account', {
+        method: 'POST',
+        body: JSON.stringify(getValues()),
+      });
+      if (response.ok) {
+        signedOut();
+        return;
+      }
+      setFound(null);
+      setProblem(await failure(response, strings.link.linkError));
+    } catch (error) {
+      console.error('Linking the trade account failed', error);
+      setProblem({ title: strings.link.linkError, text: '' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function unlink() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const response = await apiFetch('/api/profile/in-house-account', { method: 'DELETE' });
+      if (response.ok) {
+        signedOut();
+        return;
+      }
+      setProblem({ title: strings.link.unlinkError, text: '' });
+    } catch (error) {
+      console.error('Unlinking the trade account failed', error);
+      setProblem({ title: strings.link.unlinkError, text: '' });
+    } finally {
+      setBusy(false);
+      setConfirmingUnlink(false);
+    }
+  }
+
+  const alert = problem && (
+    <Alert kind="error" title={problem.title}>
+      {problem.text && <p>{problem.text}</p>}
+      {problem.help && <p>{problem.help}</p>}
+    </Alert>
+  );
+
+  if (linked) {
+    return (
+      <div className="stack">
+        <p>{t.linkedIntro}</p>
+        {alert}
+        <dl className="summary">
+          <dt>{t.accountNumber}</dt>
+          <dd>{linked.accountNumber}</dd>
+          <dt>{t.company}</dt>
+          <dd>{linked.companyName}</dd>
+          <dt>{t.pricing}</dt>
+          <dd>{t.tradePricing}</dd>
+          <dt>{t.warranty}</dt>
+          <dd>{strings.warrantyNone}</dd>
+        </dl>
+        {confirmingUnlink ? (
+          <div className="confirm-box">
+            <p>{fill(t.unlinkConfirm, { number: linked.accountNumber })}</p>
+            <div className="form-actions">
+              <button type="button" className="btn" onClick={unlink} disabled={busy}>
+                {t.unlinkConfirmButton}
+              </button>
+              <button type="button" className="btn btn--outline" onClick={() => setConfirmingUnlink(false)}>
+                {strings.cancel}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="btn btn--outline" onClick={() => setConfirmingUnlink(true)}>
+            {t.unlink}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <p>{t.unlinkedIntro}</p>
+      {!isProfessional && <p className="muted">{t.notProfessional}</p>}
+      {alert}
+      {found ? (
+        <div className="confirm-box">
+          <Alert kind="success">
+            <p>{fill(t.found, { number: found.accountNumber, company: found.companyName })}</p>
+          </Alert>
+          <p>{t.confirmIntro}</p>
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={link} disabled={busy}>
+              {busy ? t.connecting : t.confirm}
+            </button>
+            <button type="button" className="btn btn--outline" onClick={() => setFound(null)}>
+              {t.startOver}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="form" onSubmit={verify} noValidate>
+          <TextField
+            label={strings.fields.accountNumber}
+            hint={strings.fields.accountNumberHint}
+            autoComplete="off"
+            registration={register('accountNumber')}
+            error={errors.accountNumber}
+          />
+          <TextField
+            label={strings.fields.accountPhone}
+            type="tel"
+            autoComplete="off"
+            hint={strings.fields.phoneHint}
+            registration={register('accountPhone')}
+            error={errors.accountPhone}
+          />
+          <div className="form-actions">
+            <SubmitButton busy={isSubmitting} label={t.verify} busyLabel={t.verifying} />
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
