@@ -23,7 +23,7 @@ export const LIMITS = {
   resendAddress: { max: 20, windowMs: 15 * MINUTE },
   linkAccount: { max: 5, windowMs: 15 * MINUTE },
   linkAddress: { max: 30, windowMs: 15 * MINUTE },
-  registerAddress: { max: 30, windowMs: 60 * MINUTE },
+  registerAddress: { max: 50, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export interface Bucket {

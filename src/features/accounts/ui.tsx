@@ -52,7 +52,7 @@ export function TextField({ label, registration, error, hint, optionalLabel, id,
 }
 
 interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
-  /** The reveal button's accessible names ("Show password"); its visible text is short. */
+  /** The reveal button's accessible names ("Show password"); its visible text may be shorter. */
   showLabel: string;
   hideLabel: string;
   showText?: string;
@@ -64,8 +64,13 @@ export function PasswordField({ showLabel, hideLabel, showText, hideText, ...pro
   return (
     <div className="password-field">
       <TextField {...props} type={visible ? 'text' : 'password'} />
-      <button type="button" className="reveal" aria-pressed={visible} onClick={() => setVisible((value) => !value)}>
-        {visible ? hideLabel : showLabel}
+      <button
+        type="button"
+        className="reveal"
+        aria-label={visible ? hideLabel : showLabel}
+        onClick={() => setVisible((value) => !value)}
+      >
+        <span aria-hidden="true">{visible ? (hideText ?? hideLabel) : (showText ?? showLabel)}</span>
       </button>
     </div>
   );
