@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedAccount, DEMO, newEmail, SAME_ORIGIN } from '../support/accounts.ts';
+import { createConfirmedAccount, DEMO, hydrated, newEmail, SAME_ORIGIN } from '../support/accounts.ts';
 import { linkIn, mailsTo, waitForMail } from '../support/outbox.ts';
 
 /** Sign-in, the five-step sign-up, confirmation, forgotten and reset passwords, in both languages. */
@@ -42,7 +42,15 @@ const T = {
   },
 } as const;
 
+/** Opens a page and waits for its form to be interactive. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page.getByRole('main'));
+  return response;
+}
+
 async function fillSignIn(page: Page, locale: 'en' | 'fr', email: string, password: string) {
+  await hydrated(page.getByRole('main'));
   await page.getByLabel(T[locale].email).fill(email);
   await page.getByLabel(T[locale].password, { exact: true }).fill(password);
   await page.getByRole('button', { name: T[locale].submit, exact: true }).click();
@@ -63,7 +71,7 @@ test.describe('sign-in', () => {
   }
 
   test('shows the spec messages for a malformed address and an empty password', async ({ page }) => {
-    await page.goto('/auth/sign-in');
+    await open(page, '/auth/sign-in');
     await page.getByLabel('Email').fill('not-an-address');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -73,7 +81,7 @@ test.describe('sign-in', () => {
   test('never redirects to another site after signing in', async ({ page }) => {
     for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       await page.context().clearCookies();
-      await page.goto(`/auth/sign-in?redirect=${encodeURIComponent(redirect)}`);
+      await open(page, `/auth/sign-in?redirect=${encodeURIComponent(redirect)}`);
       await fillSignIn(page, 'en', DEMO.customer.email, DEMO.customer.password);
       await expect(page).toHaveURL('/');
     }
@@ -98,7 +106,7 @@ test.describe('sign-in', () => {
         },
       });
       expect(created.status()).toBe(201);
-      await page.goto(T[locale].signIn);
+      await open(page, T[locale].signIn);
       await fillSignIn(page, locale, email, password);
       const alert = page.getByRole('alert').filter({ hasText: T[locale].notConfirmed });
       await expect(alert).toContainText(T[locale].notVerified);
@@ -126,7 +134,7 @@ test.describe('sign-in', () => {
         locationId: 1,
       },
     });
-    await page.goto('/fr/auth/sign-in');
+    await open(page, '/fr/auth/sign-in');
     await fillSignIn(page, 'fr', email, 'unconfirmed but patient');
     // The mail server being down is the one thing faked here: the server's answer to it.
     await page.route('**/api/auth/resend-confirmation', (route) =>
@@ -145,7 +153,7 @@ test.describe('sign-in', () => {
 test.describe('sign-up in five steps', () => {
   test('a retail customer signs up, confirms and signs in (en) @phone', async ({ page }) => {
     const email = newEmail('retail');
-    await page.goto('/sign-up');
+    await open(page, '/sign-up');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
     await expect(page.getByText('Step 1 of 5')).toBeVisible();
     // Every message of spec §5 on the first step.
@@ -204,16 +212,16 @@ test.describe('sign-up in five steps', () => {
     await page.goto(link.pathname);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
 
-    await page.goto('/auth/sign-in');
+    await open(page, '/auth/sign-in');
     await fillSignIn(page, 'en', email, 'eight888');
     await expect(page).toHaveURL('/');
     await page.goto('/profile');
-    await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue('905-555-0177');
+    await expect(page.getByLabel(/^Phone number/)).toHaveValue('905-555-0177');
   });
 
   test('a landscape professional connects a trade account while signing up (fr)', async ({ page }) => {
     const email = newEmail('pro-fr');
-    await page.goto('/fr/register');
+    await open(page, '/fr/register');
     await expect(page.getByText('Étape 1 de 5')).toBeVisible();
     await page.getByLabel('Prénom').fill('Louis');
     await page.getByLabel('Nom de famille').fill('Hébert');
@@ -255,7 +263,7 @@ test.describe('sign-up in five steps', () => {
   });
 
   test('"Connect my Trade account later", and the already-registered message (en)', async ({ page }) => {
-    await page.goto('/register');
+    await open(page, '/register');
     await page.getByLabel('First name').fill('Marc');
     await page.getByLabel('Last name').fill('Gagnon');
     await page.getByLabel('Email').fill(DEMO.trade.email);
@@ -330,7 +338,7 @@ test.describe('forgotten password', () => {
             };
       const nobody = newEmail('nobody');
       for (const address of [nobody, account.email]) {
-        await page.goto(`${prefix}/auth/forgot-password`);
+        await open(page, `${prefix}/auth/forgot-password`);
         await page.getByLabel(strings.email).fill(address);
         await page.getByRole('button', { name: strings.send }).click();
         await expect(page.getByRole('status').filter({ hasText: strings.sent })).toContainText(address);
@@ -340,7 +348,7 @@ test.describe('forgotten password', () => {
       expect(await mailsTo(nobody)).toHaveLength(0);
 
       const link = linkIn(mail, 'reset-password');
-      await page.goto(link.pathname);
+      await open(page, link.pathname);
       await page.getByLabel(strings.newPassword).fill('my brand new passphrase');
       await page.getByLabel(strings.confirm).fill('my brand new passphrase!');
       await page.getByRole('button', { name: strings.save }).click();
@@ -361,7 +369,7 @@ test.describe('forgotten password', () => {
   }
 
   test('"An error occurred!" when the request fails', async ({ page }) => {
-    await page.goto('/auth/forgot-password');
+    await open(page, '/auth/forgot-password');
     await page.route('**/api/auth/forgot-password', (route) => route.abort('connectionfailed'));
     await page.getByLabel('Email').fill(newEmail('offline'));
     await page.getByRole('button', { name: 'Send the reset link' }).click();

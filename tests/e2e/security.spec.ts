@@ -39,7 +39,10 @@ test.describe('same-origin check on every mutation', () => {
       for (const headers of refused) {
         const response = await client.fetch(path, { method, headers, data });
         expect(response.status(), `${method} ${path} with ${JSON.stringify(headers)}`).toBe(403);
-        expect((await response.json()).error.code).toBe('cross_origin');
+        // Astro's own checkOrigin answers form-like bodies first (plain text); ours answers the rest.
+        if (response.headers()['content-type']?.includes('application/json')) {
+          expect((await response.json()).error.code).toBe('cross_origin');
+        }
       }
     }
     await client.dispose();

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { BASE_URL, DEMO, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { BASE_URL, DEMO, hydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 
 /**
  * Sessions (ARCHITECTURE.md §4, spec §4 and §8): the access/refresh pair in cookies or in
@@ -168,11 +168,11 @@ test.describe('sessions in the browser', () => {
   test('a 401 during a call is answered by a refresh, and the call goes through', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/profile');
-    await expect(page.getByRole('button', { name: 'Save my sales yard' })).toBeVisible();
+    const yard = await hydrated(page.getByRole('region', { name: 'My sales yard' }));
     await context.clearCookies({ name: SESSION });
     const refresh = page.waitForRequest((request) => request.url().endsWith('/api/auth/refresh'));
-    await page.getByLabel('Sales yard').selectOption({ index: 2 });
-    await page.getByRole('button', { name: 'Save my sales yard' }).click();
+    await yard.getByLabel('Sales yard', { exact: true }).selectOption({ index: 2 });
+    await yard.getByRole('button', { name: 'Save my sales yard' }).click();
     await refresh;
     await expect(page.locator('.toast')).toContainText('Your sales yard has been updated.');
     expect((await context.cookies()).some((c) => c.name === SESSION)).toBe(true);
@@ -185,7 +185,7 @@ test.describe('sessions in the browser', () => {
     });
     await signIn(context, 'customer');
     await page.goto('/fr/profile');
-    await expect(page.getByRole('button', { name: 'Enregistrer mon centre de jardin' })).toBeVisible();
+    await hydrated(page.getByRole('region', { name: 'Mon centre de jardin' }));
     await context.clearCookies();
     await page.getByRole('button', { name: 'Enregistrer mon centre de jardin' }).click();
     await expect(page).toHaveURL(/\/fr\/auth\/sign-in\?redirect=%2Ffr%2Fprofile/);

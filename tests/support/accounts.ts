@@ -1,4 +1,10 @@
-import { type APIRequestContext, type BrowserContext, expect, request as playwrightRequest } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  request as playwrightRequest,
+} from '@playwright/test';
 import { linkIn, waitForMail } from './outbox.ts';
 
 /**
@@ -81,4 +87,14 @@ export async function apiClient(who?: Role | { email: string; password: string }
     expect(response.status(), await response.text()).toBe(200);
   }
   return client;
+}
+
+/**
+ * Waits until the islands inside a part of the page are interactive: typing into the
+ * server's HTML before React takes over would be lost. Scrolling brings client:visible in.
+ */
+export async function hydrated(region: Locator): Promise<Locator> {
+  await region.scrollIntoViewIfNeeded();
+  await expect(region.locator('astro-island[ssr]')).toHaveCount(0);
+  return region;
 }

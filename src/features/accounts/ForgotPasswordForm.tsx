@@ -47,7 +47,7 @@ export default function ForgotPasswordForm({ strings, messages }: Props) {
     );
   }
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       {failure && (
         <Alert kind="error" title={t.error}>
           <p>{failure}</p>

@@ -277,7 +277,7 @@ export default function RegisterWizard(props: Props) {
         </ol>
       </nav>
       <p className="step-count">{fill(t.stepOf, { step: index + 1, total: visibleSteps.length })}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" method="post" onSubmit={onSubmit} noValidate>
         <h2 ref={headingRef} tabIndex={-1} className="step-title">
           {stepTitle}
         </h2>

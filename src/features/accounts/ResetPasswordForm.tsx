@@ -67,7 +67,7 @@ export default function ResetPasswordForm({
     );
   }
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       {problem && (
         <Alert kind="error" title={t.error}>
           <p>{problem}</p>

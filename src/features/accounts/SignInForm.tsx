@@ -69,7 +69,7 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       {notice && !problem && <Alert kind="success">{<p>{notice}</p>}</Alert>}
       {problem?.kind === 'invalid' && (
         <Alert kind="error" title={t.invalidTitle}>

@@ -125,12 +125,16 @@ export function cachedSession(): SessionData | null {
  * GET /api/session: data when signed in, null for a visitor, 401 when the access session
  * ended but a refresh may bring it back. A failed load is logged and clears the session.
  */
-export async function loadSession(): Promise<SessionData | null> {
+export async function loadSession(options: { refresh?: boolean } = {}): Promise<SessionData | null> {
   try {
     let response = await fetch('/api/session', {
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'accept-language': acceptLanguage() },
     });
+    if (response.status === 401 && options.refresh === false) {
+      clearSession();
+      return null;
+    }
     if (response.status === 401) {
       const refreshed = await postRefresh().catch((error: unknown) => {
         console.error('Token refresh failed', error);
@@ -155,10 +159,12 @@ export async function loadSession(): Promise<SessionData | null> {
 
 /** Starts the client side of the session on a page: cached state first, then the server's. */
 export async function startAuthClient(): Promise<void> {
+  // Spec §2: paths under /auth/ skip the token-expiry check (no refresh, no schedule).
+  const onAuthPage = /^(\/fr)?\/auth\//.test(location.pathname);
   const cached = cachedSession();
   if (cached) $auth.set({ ...$auth.get(), status: 'authenticated', data: cached });
-  const data = await loadSession();
-  if (data) tokenSchedule.start();
+  const data = await loadSession({ refresh: !onAuthPage });
+  if (data && !onAuthPage) tokenSchedule.start();
 }
 
 const AUTH_PATHS = ['/api/auth/', '/api/session'];

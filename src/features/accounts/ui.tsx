@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 /**
@@ -87,6 +87,17 @@ export function Alert({ kind, title, children }: { kind: AlertKind; title?: stri
   );
 }
 
+/** False in the server's HTML and until React has taken over the page. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The form's submit button. It stays disabled until the island is hydrated, so a click on
+ * the server's HTML can never submit the form natively (with a password in it).
+ */
 export function SubmitButton({
   busy,
   label,
@@ -98,8 +109,14 @@ export function SubmitButton({
   busyLabel: string;
   className?: string;
 }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={`btn ${className ?? ''}`.trim()} disabled={busy} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className={`btn ${className ?? ''}`.trim()}
+      disabled={busy || !hydrated}
+      aria-busy={busy || undefined}
+    >
       {busy ? busyLabel : label}
     </button>
   );

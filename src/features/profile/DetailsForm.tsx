@@ -64,7 +64,7 @@ export default function DetailsForm({ initial, tradeLinked, strings, messages }:
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       {failed && (
         <Alert kind="error">
           <p>{t.updateError}</p>

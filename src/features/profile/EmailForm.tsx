@@ -52,7 +52,7 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <p className="current">
         {t.current}: <strong>{currentEmail}</strong>
       </p>

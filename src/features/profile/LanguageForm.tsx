@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { apiFetch } from '../accounts/auth.client.ts';
-import { Alert } from '../accounts/ui.tsx';
+import { Alert, SubmitButton } from '../accounts/ui.tsx';
 
 interface Props {
   locale: 'en' | 'fr';
@@ -42,7 +42,7 @@ export default function LanguageForm({ locale, strings, alternates }: Props) {
   }
 
   return (
-    <form className="form" onSubmit={save}>
+    <form className="form" method="post" onSubmit={save}>
       {failed && (
         <Alert kind="error">
           <p>{strings.updateError}</p>
@@ -60,9 +60,12 @@ export default function LanguageForm({ locale, strings, alternates }: Props) {
           </option>
         </select>
       </div>
-      <button type="submit" className="btn btn--outline" disabled={busy}>
-        {strings.languageSave}
-      </button>
+      <SubmitButton
+        busy={busy}
+        label={strings.languageSave}
+        busyLabel={strings.languageSave}
+        className="btn--outline"
+      />
     </form>
   );
 }

@@ -54,7 +54,7 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <p className="muted">{t.intro}</p>
       {changed && (
         <Alert kind="success">

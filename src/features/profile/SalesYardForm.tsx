@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import { apiFetch } from '../accounts/auth.client.ts';
-import { Alert } from '../accounts/ui.tsx';
+import { Alert, SubmitButton } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 
 interface Props {
@@ -40,7 +40,7 @@ export default function SalesYardForm({ yards, selected, strings }: Props) {
   }
 
   return (
-    <form className="form" onSubmit={save}>
+    <form className="form" method="post" onSubmit={save}>
       {failed && (
         <Alert kind="error">
           <p>{strings.updateError}</p>
@@ -57,9 +57,12 @@ export default function SalesYardForm({ yards, selected, strings }: Props) {
           ))}
         </select>
       </div>
-      <button type="submit" className={`btn ${value === saved ? 'btn--outline' : ''}`} disabled={busy}>
-        {busy ? strings.saving : t.save}
-      </button>
+      <SubmitButton
+        busy={busy}
+        label={t.save}
+        busyLabel={strings.saving}
+        className={value === saved ? 'btn--outline' : ''}
+      />
     </form>
   );
 }

@@ -195,7 +195,7 @@ export default function TradeAccountPanel({
           </div>
         </div>
       ) : (
-        <form className="form" onSubmit={verify} noValidate>
+        <form className="form" method="post" onSubmit={verify} noValidate>
           <TextField
             label={strings.fields.accountNumber}
             hint={strings.fields.accountNumberHint}
