@@ -184,7 +184,7 @@ test.describe('sign-up in five steps', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Not a professional: no trade step; four steps in all before the yard.
-    await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm your account details' })).toBeVisible();
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await expect(page.locator('.summary')).toContainText(email);
     await expect(page.locator('.summary')).toContainText('905-555-0177');
@@ -243,7 +243,7 @@ test.describe('sign-up in five steps', () => {
     await page.getByLabel('Numéro de téléphone du compte').fill('450 555 0163');
     await page.getByRole('button', { name: 'Vérifier le compte' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Confirmation' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirmez les détails de votre compte' })).toBeVisible();
     await expect(page.locator('.summary')).toContainText('TA-100520');
     await expect(page.locator('.summary')).toContainText('Aménagement paysager Boisé-Laval inc.');
     await page.getByRole('button', { name: 'Suivant' }).click();

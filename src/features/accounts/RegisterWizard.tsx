@@ -259,7 +259,7 @@ export default function RegisterWizard(props: Props) {
   });
 
   const values = getValues();
-  const stepTitle = t.steps[step];
+  const stepTitle = { ...t.steps, trade: t.tradeHeading, confirm: t.confirmHeading }[step];
   const errorFor = (name: keyof Values) => errors[name] as { message?: string } | undefined;
 
   return (
