@@ -11,7 +11,7 @@ const onVercel = process.env.VERCEL === '1';
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
-  adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
+  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
