@@ -45,7 +45,15 @@ try {
       ['en', en],
       ['fr', fr],
     ] as const) {
-      const results: { perf: number; a11y: number; best: number; seo: number; cls: number; lcp: number; tbt: number }[] = [];
+      const results: {
+        perf: number;
+        a11y: number;
+        best: number;
+        seo: number;
+        cls: number;
+        lcp: number;
+        tbt: number;
+      }[] = [];
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
         const lhr = result?.lhr;
