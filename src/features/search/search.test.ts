@@ -8,6 +8,7 @@ import {
   normalizeSearchQuery,
   pageCount,
   pageWindow,
+  parseSearchApiParams,
   parseSearchParams,
   type RankSignals,
   resultRange,
@@ -151,5 +152,17 @@ describe('paging', () => {
     expect(searchHref('/search', { q: 'érable', page: 1, size: 24 })).toBe('/search?q=%C3%A9rable');
     expect(searchHref('/fr/search', { q: 'rose', page: 2, size: 50 })).toBe('/fr/search?q=rose&page=2&size=50');
     expect(searchHref('/search', { q: '' })).toBe('/search');
+  });
+});
+
+describe('search API input', () => {
+  it('takes an explicit language, and ignores one it does not know', () => {
+    expect(parseSearchApiParams(new URLSearchParams('q=erable&locale=fr'))).toEqual({
+      q: 'erable',
+      page: 1,
+      size: 24,
+      locale: 'fr',
+    });
+    expect(parseSearchApiParams(new URLSearchParams('q=erable&locale=de')).locale).toBeUndefined();
   });
 });

@@ -188,3 +188,13 @@ export function searchHref(
   const query = params.toString();
   return query ? `${base}?${query}` : base;
 }
+
+/** The JSON endpoint also takes the language, which otherwise comes from the locale cookie. */
+export const SearchApiInputSchema = SearchInputSchema.extend({
+  locale: z.enum(['en', 'fr']).optional().catch(undefined),
+});
+export type SearchApiInput = z.infer<typeof SearchApiInputSchema>;
+
+export function parseSearchApiParams(params: URLSearchParams): SearchApiInput {
+  return SearchApiInputSchema.parse({ ...parseSearchParams(params), locale: params.get('locale') ?? undefined });
+}
