@@ -187,8 +187,9 @@ function rankedByCode(code: string, locale: Locale) {
 
 /**
  * Pass 2: whole words and the categories the query names. Every signal is a set built from
- * a GIN index (names in the page's language, all names as plain words, full text), so a
- * candidate is never judged by opening its full-text vector.
+ * a GIN index (names in the page's language, all names as plain words, full text); each
+ * set's rows bring the few columns the ranking needs, read from the pages the index scan
+ * visits anyway, so no candidate is looked up twice and no full-text vector is reopened.
  */
 function rankedByWords(q: string, locale: Locale) {
   const text = sql.ref(`p.search_${locale}`);
@@ -201,6 +202,9 @@ function rankedByWords(q: string, locale: Locale) {
   const tsq = sql`(websearch_to_tsquery(${CONFIG[locale]}::regconfig, public.immutable_unaccent(${q}))
     || websearch_to_tsquery('simple'::regconfig, public.immutable_unaccent(${q})))`;
   const words = sql`websearch_to_tsquery('simple'::regconfig, ${norm})`;
+  const row = sql`p.id, ${sortName} as sort_name,
+    (${sortName} = ${norm} or ${otherName} = ${norm} or p.botanical_key = ${norm}) as name_exact,
+    ts_rank(${names}, ${tsq})::float8 as score`;
   return sql`
     with recursive named_categories as (
       select c.id from public.categories c
@@ -208,30 +212,31 @@ function rankedByWords(q: string, locale: Locale) {
       union
       select child.id from public.categories child join named_categories parent on child.parent_id = parent.id
     ),
-    text_hits as materialized (select p.id from public.products p where ${text} @@ ${tsq}),
-    name_hits as materialized (
-      select p.id from public.products p where ${names} @@ ${tsq}
-      union
-      select p.id from public.products p where p.search_words @@ ${words}
+    text_hits as materialized (
+      select ${row} from public.products p where ${text} @@ ${tsq} and p.is_published
     ),
-    category_products as materialized (
-      select p.id from public.products p where p.category_id in (select id from named_categories)
+    name_hits as materialized (
+      select ${row} from public.products p where ${names} @@ ${tsq} and p.is_published
+      union
+      select ${row} from public.products p where p.search_words @@ ${words} and p.is_published
+    ),
+    category_hits as materialized (
+      select ${row} from public.products p
+      where p.category_id = any (array(select id from named_categories)) and p.is_published
     ),
     candidates as (
-      select id from text_hits union select id from name_hits union select id from category_products
+      select * from text_hits union select * from name_hits union select * from category_hits
     )
-    -- A lateral lookup by primary key: only the candidates' rows are read.
     select
-      p.id,
+      id,
       false as exact_code, false as exact_sku, false as code_prefix,
-      (${sortName} = ${norm} or ${otherName} = ${norm} or p.botanical_key = ${norm}) as name_exact,
-      p.id in (select id from name_hits) as name_hit,
-      p.id in (select id from category_products) as category_hit,
-      p.id in (select id from text_hits) as text_hit,
-      ts_rank(${names}, ${tsq})::float8 as score,
-      ${sortName} as sort_name
+      name_exact,
+      id in (select id from name_hits) as name_hit,
+      id in (select id from category_hits) as category_hit,
+      id in (select id from text_hits) as text_hit,
+      score,
+      sort_name
     from candidates
-    cross join lateral (select * from public.products p where p.id = candidates.id and p.is_published limit 1) p
   `;
 }
 
