@@ -108,7 +108,9 @@ function SettingsPanel({ name, locale, strings: s }: { name: string } & FetchCac
       {query.data && (
         <dl className="data">
           <dt>{s.appEnv}</dt>
-          <dd>{query.data.app_env}</dd>
+          <dd>
+            <code>{query.data.app_env}</code>
+          </dd>
           <dt>{s.version}</dt>
           <dd>{query.data.frontend_version}</dd>
           <dt>{s.passwordMin}</dt>
