@@ -88,43 +88,69 @@ export async function searchProducts(
 
   const passes: SearchPass[] = codeQuery(q) ? ['codes', 'words', 'similar'] : ['words', 'similar'];
   return db.transaction().execute(async (trx) => {
-    await planForCachedCatalog(trx);
+    const terms = await prepareSearch(trx, q, locale);
     for (const pass of passes) {
-      const { rows } = await searchStatement(pass, q, page, size, locale).execute(trx);
+      const { rows } = await searchStatement(pass, terms, page, size, locale).execute(trx);
       if ((rows[0]?.total ?? 0) > 0) return { ...toResults(rows, input, locale), pass };
     }
-    return { ...empty, suggestions: await suggestNames(trx, q, locale), pass: null };
+    return { ...empty, suggestions: await suggestNames(trx, terms, locale), pass: null };
   });
 }
 
+/** The query in the forms the statements use, made once per search. */
+export interface SearchTerms {
+  q: string;
+  /** Lower case, accents removed: what names and trigrams are compared with. */
+  norm: string;
+  /** The full-text query (language configuration or'ed with `simple`), as tsquery text. */
+  tsq: string;
+  /** Whole words, as typed but folded (`simple`), as tsquery text. */
+  words: string;
+}
+
 /**
- * The catalog is small enough to stay in memory, where a random page costs what a
- * sequential one does; PostgreSQL's default (4.0, for spinning disks) makes the planner read
- * every product instead of a GIN index as soon as a word is common ("rose", "shade"). 1.1 is
- * the usual setting for SSDs and Supabase's default; it holds for this transaction only.
+ * Sets the search transaction's planner settings and turns the query into its search
+ * terms, in one round trip. Doing the text-search parsing here, once, and passing its
+ * result as tsquery literals keeps each pass's planning cheap: the embedded PGlite spent
+ * more time folding the same websearch_to_tsquery() calls than running the search.
+ *
+ * random_page_cost 1.1: the catalog stays in memory, where a random page costs what a
+ * sequential one does; with PostgreSQL's default (4.0, for spinning disks) the planner reads
+ * every product instead of a GIN index as soon as a word is common ("rose", "shade"). 1.1
+ * is the usual setting for SSDs and Supabase's default. Both settings end with the transaction.
  */
-async function planForCachedCatalog(trx: Kysely<Database>): Promise<void> {
-  await sql`select set_config('random_page_cost', '1.1', true),
-    set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_THRESHOLD)}, true)`.execute(trx);
+async function prepareSearch(trx: Kysely<Database>, q: string, locale: Locale): Promise<SearchTerms> {
+  const { rows } = await sql<Omit<SearchTerms, 'q'>>`
+    select
+      set_config('random_page_cost', '1.1', true) as _cost,
+      set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_THRESHOLD)}, true) as _threshold,
+      lower(public.immutable_unaccent(${q})) as norm,
+      (websearch_to_tsquery(${CONFIG[locale]}::regconfig, public.immutable_unaccent(${q}))
+        || websearch_to_tsquery('simple'::regconfig, public.immutable_unaccent(${q})))::text as tsq,
+      websearch_to_tsquery('simple'::regconfig, lower(public.immutable_unaccent(${q})))::text as words
+  `.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error('The database returned no search terms');
+  return { q, norm: row.norm, tsq: row.tsq, words: row.words };
 }
 
 /** One pass of a search as a single statement: candidates, ranking, the page and the total. */
 export function searchStatement(
   pass: SearchPass,
-  q: string,
+  terms: SearchTerms,
   page: number,
   size: number,
   locale: Locale,
 ): RawBuilder<Row> {
+  const code = codeQuery(terms.q);
   const ranked =
     pass === 'codes'
-      ? rankedByCode(codeQuery(q) ?? q, locale)
+      ? rankedByCode(code ?? terms.q, locale)
       : pass === 'words'
-        ? rankedByWords(q, locale)
-        : rankedBySimilarity(q, locale);
+        ? rankedByWords(terms, locale)
+        : rankedBySimilarity(terms, locale);
   const offset = (page - 1) * size;
   const name = sql.ref(`p.name_${locale}`);
-  const code = codeQuery(q);
   // The SKU shown on a card: the one the query named, when it named one.
   const skuOfPage = code
     ? sql`(select v.sku from public.variants v
@@ -191,17 +217,16 @@ function rankedByCode(code: string, locale: Locale) {
  * set's rows bring the few columns the ranking needs, read from the pages the index scan
  * visits anyway, so no candidate is looked up twice and no full-text vector is reopened.
  */
-function rankedByWords(q: string, locale: Locale) {
+function rankedByWords(terms: SearchTerms, locale: Locale) {
   const text = sql.ref(`p.search_${locale}`);
   const names = sql.ref(`p.search_name_${locale}`);
   const sortName = sql.ref(`p.name_key_${locale}`);
   const otherName = sql.ref(`p.name_key_${locale === 'fr' ? 'en' : 'fr'}`);
   const categoryName = sql.ref(`c.name_${locale}`);
-  const norm = sql`lower(public.immutable_unaccent(${q}))`;
+  const norm = sql`${terms.norm}::text`;
   // Stemmed in the page's language, and as typed for botanical Latin and codes.
-  const tsq = sql`(websearch_to_tsquery(${CONFIG[locale]}::regconfig, public.immutable_unaccent(${q}))
-    || websearch_to_tsquery('simple'::regconfig, public.immutable_unaccent(${q})))`;
-  const words = sql`websearch_to_tsquery('simple'::regconfig, ${norm})`;
+  const tsq = sql`${terms.tsq}::tsquery`;
+  const words = sql`${terms.words}::tsquery`;
   const row = sql`p.id, ${sortName} as sort_name,
     (${sortName} = ${norm} or ${otherName} = ${norm} or p.botanical_key = ${norm}) as name_exact,
     ts_rank(${names}, ${tsq})::float8 as score`;
@@ -244,9 +269,9 @@ function rankedByWords(q: string, locale: Locale) {
  * Pass 3: near misses by trigram word similarity over every name (GIN trigram index; the
  * threshold is set for the search's transaction, so the index and the ranking agree).
  */
-function rankedBySimilarity(q: string, locale: Locale) {
+function rankedBySimilarity(terms: SearchTerms, locale: Locale) {
   const sortName = sql.ref(`p.name_key_${locale}`);
-  const norm = sql`lower(public.immutable_unaccent(${q}))`;
+  const norm = sql`${terms.norm}::text`;
   return sql`
     select
       p.id,
@@ -315,9 +340,9 @@ function toSignals(row: Row & { id: number }): RankSignals {
  * language: a looser similarity than pass 3, still on the trigram index (the threshold is
  * set for the search's transaction only).
  */
-async function suggestNames(trx: Kysely<Database>, q: string, locale: Locale): Promise<string[]> {
+async function suggestNames(trx: Kysely<Database>, terms: SearchTerms, locale: Locale): Promise<string[]> {
   const name = sql.ref(`p.name_${locale}`);
-  const norm = sql`lower(public.immutable_unaccent(${q}))`;
+  const norm = sql`${terms.norm}::text`;
   await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_THRESHOLD)}, true)`.execute(trx);
   const { rows } = await sql<{ name: string }>`
     select ${name} as name
