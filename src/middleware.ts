@@ -1,4 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { redirects } from './features/redirects/redirects.middleware.ts';
+import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
@@ -68,4 +70,4 @@ function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0
   };
 }
 
-export const onRequest = sequence(locale, errors, maintenance);
+export const onRequest = sequence(locale, errors, maintenance, redirects, sandbox);

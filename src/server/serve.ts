@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
 import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath, localizePath } from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
 
@@ -22,6 +23,8 @@ export interface ServeOptions {
   clientDir: string;
   handler: AstroHandler;
   maintenance: boolean;
+  /** The build's redirects (dist/redirects.json), answered before any static file. */
+  redirects?: RedirectMap;
 }
 
 const TYPES: Record<string, string> = {
@@ -81,6 +84,15 @@ async function handle(
   if (options.maintenance && !isAsset && !isApi) {
     req.url = localeFromPath(path) === 'fr' ? '/fr/maintenance' : '/maintenance';
     return options.handler(req, res);
+  }
+
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && options.redirects) {
+    const redirect = resolveRedirect(options.redirects, path, url.search);
+    if (redirect) {
+      res.writeHead(redirect.status, { location: redirect.location, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
   }
 
   if (isPage) {

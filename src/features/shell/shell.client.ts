@@ -1,3 +1,4 @@
+import './build-update.client.ts';
 import { PROGRESS, progressAt } from './progress.ts';
 import {
   $cartCount,

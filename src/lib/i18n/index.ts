@@ -1,11 +1,17 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
+import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
+import enSearch from './locales/en/search.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
+import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
+import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
+import frSearch from './locales/fr/search.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -21,8 +27,22 @@ const TreeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z
 
 /** Every namespace of every locale, parsed at load: a malformed file fails at start, not on a page. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, home: enHome },
-  fr: { common: frCommon, errors: frErrors, home: frHome },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    content: enContent,
+    search: enSearch,
+    sandbox: enSandbox,
+  },
+  fr: {
+    common: frCommon,
+    errors: frErrors,
+    home: frHome,
+    content: frContent,
+    search: frSearch,
+    sandbox: frSandbox,
+  },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [ns, tree] of Object.entries(namespaces)) {
