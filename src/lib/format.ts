@@ -1,4 +1,5 @@
-import { INTL_LOCALE, type Locale } from './i18n/index.ts';
+import type { Locale } from './i18n/index.ts';
+import { INTL_LOCALE } from './i18n/intl-locale.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 

@@ -1,3 +1,4 @@
+import { refreshCartCount } from '../cart/cart.client.ts';
 import { PROGRESS, progressAt } from './progress.ts';
 import {
   $cartCount,
@@ -51,6 +52,9 @@ $cartCount.subscribe((value) => {
     }
   }
 });
+
+// ...and refreshed from the server on every page load.
+void refreshCartCount();
 
 // Language switch: remember the choice for 365 days.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
