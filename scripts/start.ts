@@ -20,6 +20,9 @@ try {
     say(`Precompressed ${count} files`);
   }
   const entry = join(root, 'dist/server/entry.mjs');
+  // Our own server (below) serves the site; the adapter's standalone server must not also
+  // listen on PORT.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   await startServer({
     host: config.HOST,
