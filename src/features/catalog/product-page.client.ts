@@ -31,4 +31,6 @@ window.addEventListener('pagehide', () => {
   const kept = Object.entries(positions).slice(-REMEMBERED_PAGES);
   sessionStorage.setItem(KEY, JSON.stringify(Object.fromEntries(kept)));
 });
+
+// A module, not a script: its names stay its own.
 export {};
