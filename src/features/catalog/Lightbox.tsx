@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { trapFocus } from '../../lib/focus-trap.ts';
 import {
   createThrottle,
   type LightboxItem,
@@ -40,6 +41,7 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
   const [rotation, setRotation] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<number>>(new Set());
   const stage = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const item = items[index];
@@ -58,7 +60,9 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
     closeButton.current?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    const release = dialog.current ? trapFocus(dialog.current) : () => {};
     return () => {
+      release();
       document.body.style.overflow = overflow;
       opener?.focus();
     };
@@ -106,7 +110,7 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
   };
 
   return (
-    <div className="lightbox" role="dialog" aria-modal="true" aria-label={strings.dialog}>
+    <div className="lightbox" ref={dialog} role="dialog" aria-modal="true" aria-label={strings.dialog}>
       <div className="lightbox__bar">
         <p className="lightbox__counter" aria-live="polite">
           {items.length > 0 ? fill(strings.counter, { current: index + 1, total: items.length }) : ''}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { trapFocus } from '../../lib/focus-trap.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { RequestError, requestJson } from '../../lib/http/request.ts';
 import { fill } from '../catalog/product-card.ts';
@@ -57,6 +58,10 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   const myLocationId = useStore($myLocationId);
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so that a parent's re-render does not re-run the dialog's setup.
+  const close = useRef(onClose);
+  close.current = onClose;
   const plural = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA');
 
   const fetchAvailability = useCallback(() => {
@@ -87,15 +92,17 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
     };
     document.addEventListener('keydown', onKey);
+    const release = panel.current ? trapFocus(panel.current) : () => {};
     return () => {
+      release();
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       opener?.focus();
     };
-  }, [onClose]);
+  }, []);
 
   const money = (cents: number) => formatMoney(cents, locale);
   const available = (count: number) =>
@@ -238,7 +245,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
         tabIndex={-1}
         onClick={onClose}
       />
-      <div className="availability__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="availability__panel" ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="availability__head">
           <div>
             <h2 id={titleId}>{strings.title}</h2>

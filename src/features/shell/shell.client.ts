@@ -53,8 +53,11 @@ $cartCount.subscribe((value) => {
   }
 });
 
-// ...and refreshed from the server on every page load.
+// ...and refreshed from the server on every page load, and on a page restored from the back/forward cache.
 void refreshCartCount();
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) void refreshCartCount();
+});
 
 // Language switch: remember the choice for 365 days.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
