@@ -184,5 +184,5 @@ console.log(
 );
 for (const row of rows) console.log(row);
 console.log(
-  '(build: scripts/build.ts, i.e. snapshot + astro build + precompress; floor: astro build of minimal pages)',
+  `(build: scripts/build.ts from an empty dist/, i.e. snapshot, astro build, precompressed assets; floor: astro build of the same number of minimal pages; fastest of ${runs} run(s) each; CPU: user + system seconds)`,
 );

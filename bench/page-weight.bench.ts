@@ -110,7 +110,7 @@ const rows = [
   measure('product (fr)', '/fr/products/erable-a-sucre'),
 ];
 
-console.log('page                 JS gzip KB  target  modules  React at load  on click KB  HTML gzip KB');
+console.log('page                 JS gzip KB  target  modules  React at load    later KB  HTML gzip KB');
 for (const row of rows) {
   const kind = row.label.split(' ')[0] as keyof typeof TARGETS_KB;
   const target = TARGETS_KB[kind];
@@ -127,6 +127,9 @@ for (const row of rows) {
     ].join(' '),
   );
 }
+console.log(
+  '(later: chunks loaded only on demand: the availability slide-over and picture viewer on click, PostHog at idle when an analytics key is set)',
+);
 const product = rows.filter((row) => row.label.startsWith('product'));
 const worstHtml = Math.max(...product.map((row) => row.htmlGzip));
 console.log(

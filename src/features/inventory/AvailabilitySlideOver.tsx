@@ -22,7 +22,6 @@ export interface AvailabilityStrings {
   status: string;
   available_one: string;
   available_other: string;
-  price: string;
   listPrice: string;
   tradePrice: string;
   mine: string;
@@ -159,7 +158,9 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
                 <h3>{variant.sizeLabel}</h3>
                 <span className="muted">{variant.sku}</span>
                 <span className="availability__price">
-                  {data.priceKind === 'trade' ? strings.tradePrice : strings.listPrice}: {money(variant.priceCents)}
+                  {fill(data.priceKind === 'trade' ? strings.tradePrice : strings.listPrice, {
+                    price: money(variant.priceCents),
+                  })}
                 </span>
               </header>
               <table>
@@ -224,11 +225,14 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
           {locations.map((location) => (
             <details key={location.id}>
               <summary>{location.name}</summary>
-              <p>
-                {strings.phone}: <a href={`tel:${location.phone}`}>{location.phone}</a>
-                <br />
-                {strings.hours}: {location.hours}
-              </p>
+              <dl>
+                <dt>{strings.phone}</dt>
+                <dd>
+                  <a href={`tel:${location.phone}`}>{location.phone}</a>
+                </dd>
+                <dt>{strings.hours}</dt>
+                <dd>{location.hours}</dd>
+              </dl>
             </details>
           ))}
         </section>
