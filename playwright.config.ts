@@ -16,6 +16,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // A folder of its own: Playwright empties it, and test-results/ also holds vitest.json.
+  outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
