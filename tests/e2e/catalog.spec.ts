@@ -140,6 +140,11 @@ test.describe('catalog: browse filters and paging', () => {
     const pagination = page.getByRole('navigation', { name: 'Pages' });
     await pagination.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/size=10&page=2$/);
+    // A change of page scrolls to the results' top anchor, 200 px above it.
+    const anchorTop = await page.evaluate(
+      () => (document.getElementById('results-top')?.getBoundingClientRect().top ?? 0) + window.scrollY,
+    );
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(Math.max(0, anchorTop - 200), 0);
     await expect(page.locator('[data-showing]')).toHaveText('Showing 11–20 of 43');
     await expect(pagination.locator('[aria-current="page"]')).toHaveText('2');
     expect(await cards(page).first().locator('h3').textContent()).not.toBe(firstOnPageOne);
