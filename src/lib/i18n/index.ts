@@ -1,11 +1,13 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
+import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
+import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
@@ -16,7 +18,7 @@ import frSearch from './locales/fr/search.json' with { type: 'json' };
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+export { INTL_LOCALE } from './intl-locale.ts';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -31,6 +33,7 @@ export const resources = {
     common: enCommon,
     errors: enErrors,
     home: enHome,
+    catalog: enCatalog,
     content: enContent,
     search: enSearch,
     sandbox: enSandbox,
@@ -39,6 +42,7 @@ export const resources = {
     common: frCommon,
     errors: frErrors,
     home: frHome,
+    catalog: frCatalog,
     content: frContent,
     search: frSearch,
     sandbox: frSandbox,
