@@ -32,7 +32,7 @@ export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz
 /**
  * Brotli's best (11) for the few hashed assets, cached for a year; 6 for pages, which are
  * thousands: 11 costs about 45 ms a page against 0.5 ms, for 10 % fewer bytes. gzip at 9.
- * (docs/decisions/007-build-speed-at-catalog-scale.md)
+ * (docs/decisions/012-build-speed-at-catalog-scale.md)
  */
 export function compressFor(file: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'gzip') return gz(body, { level: 9 });

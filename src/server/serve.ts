@@ -190,7 +190,7 @@ async function serveStatic(
       }
     }
     // Pages are compressed on their first request and the result kept beside them
-    // (docs/decisions/007-build-speed-at-catalog-scale.md).
+    // (docs/decisions/012-build-speed-at-catalog-scale.md).
     const encoding = encodings[0];
     if (!headers['content-encoding'] && encoding && extname(file) === '.html' && info.size >= MIN_COMPRESS_BYTES) {
       body = await compressFor(file, await readFile(file), encoding);

@@ -23,7 +23,7 @@ import {
 
 // The browse page's filters, sort and paging over the products embedded in the page: no
 // framework, no request. The state lives in the query string, so links and the back button
-// work (docs/decisions/005-browse-filters-on-static-pages.md).
+// work (docs/decisions/010-browse-filters-on-static-pages.md).
 
 /** Spec §2: a change of page scrolls to the top anchor with a 200 px offset. */
 const SCROLL_OFFSET_PX = 200;

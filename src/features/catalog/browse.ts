@@ -5,7 +5,7 @@ import { type StockLabel, stockLabel } from './stock.ts';
 /**
  * The browse page's filtering, sorting and paging, shared by the static build (first page,
  * default order) and the page's small script (everything after a shopper's first click).
- * See docs/decisions/005-browse-filters-on-static-pages.md.
+ * See docs/decisions/010-browse-filters-on-static-pages.md.
  */
 
 export const EXPOSURES = ['full_sun', 'part_sun', 'part_shade', 'full_shade'] as const;

@@ -1,6 +1,6 @@
 /**
  * Stock labels, free of any dependency so that browser scripts can use them too.
- * The threshold is the `low_stock_threshold` app setting (docs/decisions/006-stock-labels.md).
+ * The threshold is the `low_stock_threshold` app setting (docs/decisions/011-stock-labels.md).
  */
 export type StockLabel = 'in_stock' | 'low_stock' | 'out_of_stock';
 
