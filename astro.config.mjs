@@ -3,6 +3,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
+import { redirectsFromCatalog } from './src/features/redirects/redirects.integration.ts';
+import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
 
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
@@ -11,8 +13,8 @@ const onVercel = process.env.VERCEL === '1';
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
-  adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
-  integrations: [react()],
+  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
+  integrations: [react(), redirectsFromCatalog(), buildManifest()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   compressHTML: true,

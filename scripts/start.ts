@@ -1,5 +1,7 @@
 // npm start: migrate and seed the database if new, build the site, serve it.
 import { join } from 'node:path';
+import { readRedirectMapFile } from '../src/features/redirects/redirects.server.ts';
+import { REDIRECT_MAP_FILE } from '../src/features/redirects/redirects.ts';
 import { EnvError, env } from '../src/lib/env.ts';
 import { precompress, runAstroBuild } from '../src/server/build.ts';
 import { prepareDatabase } from '../src/server/prepare.ts';
@@ -19,9 +21,6 @@ try {
     const count = await precompress(join(root, 'dist/client'));
     say(`Precompressed ${count} files`);
   }
-  // The standalone entry starts its own server on PORT when imported unless told not to;
-  // this script serves through startServer below, so two servers would race for the port.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = join(root, 'dist/server/entry.mjs');
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   await startServer({
@@ -30,6 +29,7 @@ try {
     clientDir: join(root, 'dist/client'),
     handler,
     maintenance: config.MAINTENANCE_MODE === 'on',
+    redirects: await readRedirectMapFile(join(root, 'dist', REDIRECT_MAP_FILE)),
   });
   say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${config.HOST}:${config.PORT}`);
 } catch (error) {

@@ -27,7 +27,7 @@ function run(step: string, command: string, args: string[], env: Record<string, 
   return ok;
 }
 
-rmSync(join(root, 'test-results'), { recursive: true, force: true });
+rmSync(join(root, 'reports'), { recursive: true, force: true });
 const only = process.argv.slice(2);
 const wanted = (step: string) => only.length === 0 || only.includes(step);
 
@@ -41,7 +41,7 @@ if (wanted('unit')) {
     'run',
     '--reporter=default',
     '--reporter=json',
-    '--outputFile.json=test-results/vitest.json',
+    '--outputFile.json=reports/vitest.json',
   ]);
 }
 
@@ -76,7 +76,7 @@ if (wanted('build') || wanted('e2e')) {
 }
 
 function count(file: string, read: (data: never) => { passed: number; failed: number; skipped: number }) {
-  const path = join(root, 'test-results', file);
+  const path = join(root, 'reports', file);
   if (!existsSync(path)) return { passed: 0, failed: 0, skipped: 0 };
   return read(JSON.parse(readFileSync(path, 'utf8')) as never);
 }

@@ -1,4 +1,5 @@
-import { INTL_LOCALE, type Locale } from './i18n/index.ts';
+import type { Locale } from './i18n/index.ts';
+import { INTL_LOCALE } from './i18n/intl-locale.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 
@@ -13,8 +14,15 @@ export function formatMoney(cents: number, locale: Locale): string {
   return format.format(cents / 100);
 }
 
+const numbers = new Map<Locale, Intl.NumberFormat>();
+
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale]);
+    numbers.set(locale, format);
+  }
+  return format.format(value);
 }
 
 export function formatDate(value: Date | string, locale: Locale, style: 'long' | 'medium' | 'short' = 'long'): string {
@@ -22,8 +30,13 @@ export function formatDate(value: Date | string, locale: Locale, style: 'long' |
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style, timeZone: 'America/Toronto' }).format(date);
 }
 
+const months = new Map<Locale, Intl.DateTimeFormat>();
+
 export function formatMonth(month: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2026, month - 1, 1)),
-  );
+  let format = months.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: 'long', timeZone: 'UTC' });
+    months.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(2026, month - 1, 1)));
 }

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
 import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath, localizePath } from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
+import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from './build.ts';
 
 /**
  * The store's Node server: static files from the build (precompressed, long-cached when
@@ -22,6 +24,8 @@ export interface ServeOptions {
   clientDir: string;
   handler: AstroHandler;
   maintenance: boolean;
+  /** The build's redirects (dist/redirects.json), answered before any static file. */
+  redirects?: RedirectMap;
 }
 
 const TYPES: Record<string, string> = {
@@ -81,6 +85,15 @@ async function handle(
   if (options.maintenance && !isAsset && !isApi) {
     req.url = localeFromPath(path) === 'fr' ? '/fr/maintenance' : '/maintenance';
     return options.handler(req, res);
+  }
+
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && options.redirects) {
+    const redirect = resolveRedirect(options.redirects, path, url.search);
+    if (redirect) {
+      res.writeHead(redirect.status, { location: redirect.location, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
   }
 
   if (isPage) {
@@ -162,21 +175,31 @@ async function serveStatic(
       'last-modified': info.mtime.toUTCString(),
       vary: 'Accept-Encoding',
     };
-    let body = file;
+    let body: string | Buffer = file;
     let size = info.size;
     const accepted = String(req.headers['accept-encoding'] ?? '');
-    for (const [encoding, suffix] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
-      if (!accepted.includes(encoding)) continue;
+    const encodings = (['br', 'gzip'] as const).filter((encoding) => accepted.includes(encoding));
+    for (const encoding of encodings) {
+      const suffix = ENCODING_SUFFIX[encoding];
       const compressed = await stat(file + suffix).catch(() => undefined);
-      if (compressed?.isFile()) {
+      if (compressed?.isFile() && compressed.mtimeMs >= info.mtimeMs) {
         body = file + suffix;
         size = compressed.size;
         headers['content-encoding'] = encoding;
         break;
       }
+    }
+    // Pages are compressed on their first request and the result kept beside them
+    // (docs/decisions/012-build-speed-at-catalog-scale.md).
+    const encoding = encodings[0];
+    if (!headers['content-encoding'] && encoding && extname(file) === '.html' && info.size >= MIN_COMPRESS_BYTES) {
+      body = await compressFor(file, await readFile(file), encoding);
+      size = body.length;
+      headers['content-encoding'] = encoding;
+      // Kept for the next request; a read-only build directory just means compressing again.
+      saveCompressed(file, encoding, body).catch((error: unknown) =>
+        log('warn', 'compressed_page_not_saved', { file, encoding, error }),
+      );
     }
     if (
       req.headers['if-modified-since'] &&
@@ -189,7 +212,8 @@ async function serveStatic(
     headers['content-length'] = String(size);
     res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
-    else createReadStream(body).pipe(res);
+    else if (typeof body === 'string') createReadStream(body).pipe(res);
+    else res.end(body);
     return true;
   }
   return false;

@@ -157,13 +157,17 @@ export function fromPrice(product: Pick<CatalogProduct, 'variants'>): number | u
   return lowest;
 }
 
-export type StockLabel = 'in_stock' | 'low_stock' | 'out_of_stock';
+export { type StockLabel, stockLabel } from './stock.ts';
 
 /**
- * The shelf label of a quantity: nothing is out of stock, up to the threshold (inclusive) is
- * low, more is in stock. The threshold is the `low_stock_threshold` app setting.
+ * Where a product picture is served from, by its storage key. Product media are published
+ * under /media (the storage interface of the admin's image management serves them).
  */
-export function stockLabel(quantity: number, lowStockThreshold: number): StockLabel {
-  if (quantity <= 0) return 'out_of_stock';
-  return quantity <= lowStockThreshold ? 'low_stock' : 'in_stock';
+export function productImageUrl(key: string): string {
+  return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A browse path in either language (`/browse/...`, `/fr/browse/...`): its misses say 'Category Not Found!'. */
+export function isBrowsePath(pathname: string): boolean {
+  return /^(\/fr)?\/browse(\/|$)/.test(pathname);
 }

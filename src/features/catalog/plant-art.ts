@@ -2,7 +2,8 @@
  * Drawn illustrations for products without photos and for category tiles: an SVG of the
  * plant's form in its flower or foliage colour, so a catalog page never shows an empty box.
  */
-export type PlantForm = 'tree' | 'conifer' | 'shrub' | 'flower' | 'grass' | 'groundcover' | 'fruit' | 'vine';
+export const PLANT_FORMS = ['tree', 'conifer', 'shrub', 'flower', 'grass', 'groundcover', 'fruit', 'vine'] as const;
+export type PlantForm = (typeof PLANT_FORMS)[number];
 
 const FORM_BY_CATEGORY: Record<string, PlantForm> = {
   trees: 'tree',
@@ -16,6 +17,11 @@ const FORM_BY_CATEGORY: Record<string, PlantForm> = {
   fruits: 'fruit',
   vines: 'vine',
 };
+
+/** The share picture of a plant form (src/pages/og/[form].png.ts), for products without photos. */
+export function plantArtImagePath(form: PlantForm): string {
+  return `/og/${form}.png`;
+}
 
 export function formForCategory(rootSlug: string): PlantForm {
   return FORM_BY_CATEGORY[rootSlug] ?? 'shrub';

@@ -554,6 +554,8 @@ async function seedReferenceData(db: Db, counts: SeedCounts): Promise<Map<YardCo
         name_fr: "Professionnel de l'aménagement paysager",
       },
     ])
+    // The reference-data migration may have written them already.
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   await db
     .insertInto('location_types')
@@ -561,6 +563,7 @@ async function seedReferenceData(db: Db, counts: SeedCounts): Promise<Map<YardCo
       { id: 1, code: 'sales_yard', name_en: 'Sales Yard', name_fr: 'Centre de vente' },
       { id: 2, code: 'distribution_centre', name_en: 'Distribution Centre', name_fr: 'Centre de distribution' },
     ])
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   const locations = await db
     .insertInto('locations')
@@ -634,6 +637,7 @@ async function seedCategories(
   await db
     .insertInto('app_settings')
     .values(settings.map(([key, value]) => ({ key, value: JSON.stringify(value) })))
+    .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
   counts.app_settings = settings.length;
   counts.categories = topRows.length + childRows.length;

@@ -1,3 +1,5 @@
+import './build-update.client.ts';
+import { refreshCartCount } from '../cart/cart.client.ts';
 import { PROGRESS, progressAt } from './progress.ts';
 import {
   $cartCount,
@@ -50,6 +52,12 @@ $cartCount.subscribe((value) => {
       link.setAttribute('aria-label', label.replace('{{count}}', String(value)));
     }
   }
+});
+
+// ...and refreshed from the server on every page load, and on a page restored from the back/forward cache.
+void refreshCartCount();
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) void refreshCartCount();
 });
 
 // Language switch: remember the choice for 365 days.

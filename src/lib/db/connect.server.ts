@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { log } from '../log.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -36,6 +37,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'nursery-storefront' });
+  // An idle client's error (a server restart, a terminated backend) must not crash the
+  // process: the pool drops that client and the next query opens a new one.
+  pool.on('error', (error) => log('warn', 'postgres_idle_client_error', { error }));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

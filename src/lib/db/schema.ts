@@ -184,6 +184,12 @@ export interface ProductsTable {
   search_en: GeneratedAlways<string>;
   search_fr: GeneratedAlways<string>;
   search_names: GeneratedAlways<string>;
+  search_name_en: GeneratedAlways<string>;
+  search_name_fr: GeneratedAlways<string>;
+  search_words: GeneratedAlways<string>;
+  name_key_en: GeneratedAlways<string>;
+  name_key_fr: GeneratedAlways<string>;
+  botanical_key: GeneratedAlways<string>;
 }
 
 export interface ProductImagesTable {

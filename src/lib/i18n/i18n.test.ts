@@ -3,7 +3,7 @@ import { formatMoney } from '../format.ts';
 import { getT, localeFromAcceptLanguage, localeFromPath, localizePath, resources, stripLocale } from './index.ts';
 
 // Words spelled the same in both languages.
-const SAME_IN_BOTH = new Set(['Notifications']);
+const SAME_IN_BOTH = new Set(['Notifications', 'Zone {{zone}}', 'Page {{page}}']);
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

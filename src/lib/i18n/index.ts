@@ -1,20 +1,28 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
+import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
+import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
+import enSearch from './locales/en/search.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
+import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
+import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
+import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
+import frSearch from './locales/fr/search.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+export { INTL_LOCALE } from './intl-locale.ts';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -25,8 +33,28 @@ const TreeSchema: z.ZodType<Tree> = z.lazy(() => z.record(z.string(), z.union([z
 
 /** Every namespace of every locale, parsed at load: a malformed file fails at start, not on a page. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, home: enHome, accounts: enAccounts, profile: enProfile },
-  fr: { common: frCommon, errors: frErrors, home: frHome, accounts: frAccounts, profile: frProfile },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    home: enHome,
+    catalog: enCatalog,
+    content: enContent,
+    search: enSearch,
+    sandbox: enSandbox,
+    accounts: enAccounts,
+    profile: enProfile,
+  },
+  fr: {
+    common: frCommon,
+    errors: frErrors,
+    home: frHome,
+    catalog: frCatalog,
+    content: frContent,
+    search: frSearch,
+    sandbox: frSandbox,
+    accounts: frAccounts,
+    profile: frProfile,
+  },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [ns, tree] of Object.entries(namespaces)) {

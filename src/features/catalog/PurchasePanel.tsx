@@ -1,0 +1,264 @@
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { formatMoney } from '../../lib/format.ts';
+import { RequestError, requestJson } from '../../lib/http/request.ts';
+import { addToCart } from '../cart/cart.client.ts';
+import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
+import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
+import type { AddedToList } from '../lists/lists.ts';
+import { showToast } from '../shell/stores.ts';
+import { fill } from './product-card.ts';
+import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
+import './purchase.css';
+
+// The slide-over is fetched when first opened: most visits never need it.
+const AvailabilitySlideOver = lazy(() => import('../inventory/AvailabilitySlideOver.tsx'));
+
+export interface PurchaseStrings {
+  heading: string;
+  size: string;
+  sku: string;
+  quantity: string;
+  addToCart: string;
+  adding: string;
+  addedToCart: string;
+  cartError: string;
+  addToList: string;
+  addedToList: string;
+  listError: string;
+  skuNotFound: string;
+  noVariants: string;
+  checkAvailability: string;
+  decrease: string;
+  increase: string;
+}
+
+export interface PurchaseVariant {
+  id: number;
+  sku: string;
+  sizeLabel: string;
+  priceCents: number;
+  stockTotal: number;
+}
+
+export interface PurchasePanelProps {
+  locale: 'en' | 'fr';
+  productId: number;
+  productName: string;
+  variants: PurchaseVariant[];
+  lowStockThreshold: number;
+  /** `/auth/sign-in` in the page's language */
+  signInPath: string;
+  strings: PurchaseStrings;
+  stock: Record<StockLabel, string>;
+  availability: AvailabilityStrings;
+  myLocation: MyLocationStrings;
+}
+
+const MAX_QUANTITY = 9999;
+/** Query parameters: `?sku=` picks a size; `&list=1` finishes an add to list after sign-in. */
+const SKU_PARAM = 'sku';
+const LIST_PARAM = 'list';
+
+/** Size, quantity, add to cart, add to list and the way into live availability. */
+export default function PurchasePanel(props: PurchasePanelProps) {
+  const { locale, variants, strings, stock } = props;
+  const id = useId();
+  const [selectedId, setSelectedId] = useState<number | undefined>(variants[0]?.id);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState<'cart' | 'list' | null>(null);
+  const [missingSku, setMissingSku] = useState(false);
+  const [availabilityOpen, setAvailabilityOpen] = useState(false);
+  const selected = variants.find((variant) => variant.id === selectedId);
+
+  const addToList = async (variant: PurchaseVariant, count: number) => {
+    setBusy('list');
+    try {
+      const added = await requestJson<AddedToList>('/api/lists/default/items', {
+        method: 'POST',
+        body: { variantId: variant.id, quantity: count, locale },
+      });
+      showToast(fill(strings.addedToList, { name: added.list.name }), 'success');
+    } catch (error) {
+      if (error instanceof RequestError && error.status === 401) {
+        // Sign in, then come back here to finish the add.
+        const back = new URL(location.href);
+        back.searchParams.set(SKU_PARAM, variant.sku);
+        back.searchParams.set(LIST_PARAM, '1');
+        location.assign(`${props.signInPath}?redirect=${encodeURIComponent(back.pathname + back.search)}`);
+        return;
+      }
+      console.error('Could not add to the list', error);
+      showToast(strings.listError, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // After hydration: the size named in the address, and an add to list left to finish.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the address the page was opened with.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const sku = params.get(SKU_PARAM);
+    if (!sku) return;
+    const variant = variants.find((entry) => entry.sku.toLowerCase() === sku.toLowerCase());
+    if (!variant) {
+      setMissingSku(true);
+      return;
+    }
+    setSelectedId(variant.id);
+    if (params.get(LIST_PARAM) === '1') {
+      params.delete(LIST_PARAM);
+      const query = params.toString();
+      history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+      void addToList(variant, 1);
+    }
+  }, []);
+
+  if (variants.length === 0) {
+    return (
+      <div className="purchase">
+        <p className="purchase__alert" role="alert">
+          {strings.noVariants}
+        </p>
+      </div>
+    );
+  }
+
+  const onAddToCart = async () => {
+    if (!selected) return;
+    setBusy('cart');
+    try {
+      await addToCart({ variantId: selected.id, quantity });
+      showToast(strings.addedToCart, 'success');
+    } catch (error) {
+      console.error('Could not add to the cart', error);
+      showToast(strings.cartError, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const setClampedQuantity = (value: number) =>
+    setQuantity(Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1);
+
+  return (
+    <div className="purchase">
+      {missingSku && (
+        <p className="purchase__alert" role="alert">
+          {strings.skuNotFound}
+        </p>
+      )}
+      <fieldset className="purchase__sizes">
+        <legend>{strings.heading}</legend>
+        {variants.map((variant) => {
+          const label = stockLabel(variant.stockTotal, props.lowStockThreshold);
+          return (
+            <label key={variant.id} className={`purchase__size${variant.id === selectedId ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name={`${id}-variant`}
+                value={variant.id}
+                checked={variant.id === selectedId}
+                onChange={() => {
+                  setSelectedId(variant.id);
+                  setMissingSku(false);
+                }}
+              />
+              <span className="purchase__size-text">
+                <span className="purchase__size-label">{variant.sizeLabel}</span>
+                <span className="purchase__sku">{fill(strings.sku, { sku: variant.sku })}</span>
+              </span>
+              <span className="purchase__size-side">
+                <span className="purchase__price">{formatMoney(variant.priceCents, locale)}</span>
+                <span className={STOCK_BADGE[label]}>{stock[label]}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+
+      <div className="purchase__quantity">
+        <label htmlFor={`${id}-quantity`}>{strings.quantity}</label>
+        <div className="stepper">
+          <button
+            type="button"
+            aria-label={strings.decrease}
+            onClick={() => setClampedQuantity(quantity - 1)}
+            disabled={quantity <= 1}
+          >
+            −
+          </button>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            value={quantity}
+            onChange={(event) => setClampedQuantity(event.target.valueAsNumber)}
+          />
+          <button
+            type="button"
+            aria-label={strings.increase}
+            onClick={() => setClampedQuantity(quantity + 1)}
+            disabled={quantity >= MAX_QUANTITY}
+          >
+            +
+          </button>
+        </div>
+      </div>
+
+      <div className="purchase__actions">
+        <button type="button" className="btn" onClick={() => void onAddToCart()} disabled={busy !== null || !selected}>
+          {busy === 'cart' ? strings.adding : strings.addToCart}
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => selected && void addToList(selected, quantity)}
+          disabled={busy !== null || !selected}
+        >
+          {strings.addToList}
+        </button>
+      </div>
+
+      <button
+        type="button"
+        className="purchase__availability"
+        onClick={() => setAvailabilityOpen(true)}
+        aria-haspopup="dialog"
+      >
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M12 21s-7-6.1-7-11.5A7 7 0 0 1 19 9.5C19 14.9 12 21 12 21Z" />
+          <circle cx="12" cy="9.5" r="2.5" />
+        </svg>
+        {strings.checkAvailability}
+      </button>
+
+      {availabilityOpen && (
+        <Suspense fallback={null}>
+          <AvailabilitySlideOver
+            locale={locale}
+            productId={props.productId}
+            productName={props.productName}
+            selectedSku={selected?.sku ?? null}
+            strings={props.availability}
+            stock={stock}
+            myLocation={props.myLocation}
+            skuNotFound={strings.skuNotFound}
+            noVariants={strings.noVariants}
+            onClose={() => setAvailabilityOpen(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { BrowseItem } from './browse.ts';
+import { paintFor, plantArtSvg } from './plant-art.ts';
+import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
+
+/**
+ * A browse card as an HTML string. The static build and the browse page's script both call
+ * this, so a card looks the same whether it came with the page or was drawn after a filter.
+ */
+export interface CardContext {
+  /** `/products/` or `/fr/products/` */
+  productBase: string;
+  lowStockThreshold: number;
+  money: (cents: number) => string;
+  strings: CardStrings;
+}
+
+export interface CardStrings {
+  /** "from {{price}}" */
+  from: string;
+  /** "Zone {{zone}}" */
+  zone: string;
+  stock: Record<StockLabel, string>;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+/** The drawing of a card: the same picture PlantArt.astro draws for this product. */
+export function cardArt(item: Pick<BrowseItem, 'a' | 'i'>): string {
+  const [form, flower, foliage] = item.a;
+  return plantArtSvg({
+    form,
+    bloom: paintFor(flower, form === 'fruit' ? '#c8322f' : '#e98bb1'),
+    leaf: paintFor(foliage.split(/[;,]/)[0], form === 'conifer' ? '#3d6b3a' : '#6b9c4a'),
+    seed: item.i,
+  });
+}
+
+export function renderProductCard(item: BrowseItem, context: CardContext): string {
+  const label = stockLabel(item.q, context.lowStockThreshold);
+  const { strings } = context;
+  const href = `${context.productBase}${item.s}`;
+  const zone =
+    item.z >= 0 ? `<span class="product-card__zone">${escapeHtml(fill(strings.zone, { zone: item.z }))}</span>` : '';
+  const price =
+    item.p >= 0
+      ? `<span class="product-card__price">${escapeHtml(fill(strings.from, { price: context.money(item.p) }))}</span>`
+      : '';
+  return (
+    `<li class="product-card" data-product-id="${item.i}"><a class="card product-card__link" href="${escapeHtml(href)}">` +
+    `<div class="plant-art">${cardArt(item)}</div>` +
+    `<h3 class="product-card__name">${escapeHtml(item.n)}</h3>` +
+    `<span class="product-card__botanical"><i>${escapeHtml(item.b)}</i></span>` +
+    `<span class="product-card__meta"><span class="${STOCK_BADGE[label]}">${escapeHtml(strings.stock[label])}</span>${zone}</span>` +
+    `${price}</a></li>`
+  );
+}

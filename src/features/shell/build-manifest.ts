@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * Every build writes /builds/latest.json ({ id, timestamp }) and /builds/meta/{id}.json;
+ * each page carries its own build id. Open pages poll the manifest, and once a newer build
+ * is out, the next same-site link becomes a full load of it (spec §7, §9). A reload guard
+ * in sessionStorage keeps a page from reloading twice within 10 s, whatever goes wrong.
+ */
+
+export const LATEST_BUILD_PATH = '/builds/latest.json';
+export const buildMetaPath = (id: string) => `/builds/meta/${id}.json`;
+export const BUILD_ID_META = 'build-id';
+
+export const BUILD_POLL_MS = 60_000;
+export const RELOAD_GUARD_MS = 10_000;
+export const RELOAD_GUARD_KEY = 'nursery:reload-at';
+
+export const LatestBuildSchema = z.object({ id: z.string().min(1), timestamp: z.number().int() });
+export type LatestBuild = z.infer<typeof LatestBuildSchema>;
+
+export const BuildMetaSchema = LatestBuildSchema.extend({
+  version: z.string(),
+  prerendered: z.array(z.string()),
+});
+export type BuildMeta = z.infer<typeof BuildMetaSchema>;
+
+/** A build id: sortable by time, unique across machines building at the same moment. */
+export function newBuildId(now: number, random: string): string {
+  return `${now.toString(36)}-${random}`;
+}
+
+/** The guard: no forced load if one happened less than `guardMs` ago (in this tab). */
+export function reloadAllowed(lastReloadAt: number | null, now: number, guardMs = RELOAD_GUARD_MS): boolean {
+  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= guardMs || now < lastReloadAt;
+}
+
+export interface BuildWatcherOptions {
+  /** The build this page came from; "dev" (astro dev) never checks. */
+  ownId: string;
+  fetchLatest: () => Promise<unknown>;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  now: () => number;
+  /** A full page load of the address. */
+  navigate: (href: string) => void;
+  reload: () => void;
+  /** Told once, when a newer build is first seen. */
+  onUpdate?: (latest: LatestBuild) => void;
+  /** A check that failed (offline, a deploy in progress): the next one will try again. */
+  onCheckFailed?: (error: unknown) => void;
+  intervalMs?: number;
+  guardMs?: number;
+}
+
+export interface BuildWatcher {
+  start(): void;
+  stop(): void;
+  /** Fetches the manifest now; true when a newer build than this page's is out. */
+  check(): Promise<boolean>;
+  readonly updateAvailable: boolean;
+  /**
+   * A same-site link is being followed. With a newer build out (and the guard allowing),
+   * the watcher makes it a full load and returns true; the caller then cancels its own.
+   */
+  followLink(href: string): boolean;
+  /** Reloads this page if it is stale or broken (restored from the back/forward cache, a lost chunk). */
+  reloadIfAllowed(): boolean;
+}
+
+export function createBuildWatcher(options: BuildWatcherOptions): BuildWatcher {
+  const intervalMs = options.intervalMs ?? BUILD_POLL_MS;
+  const guardMs = options.guardMs ?? RELOAD_GUARD_MS;
+  let latest: LatestBuild | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let checking: Promise<boolean> | undefined;
+
+  const guardAllows = () => {
+    const stored = options.storage.getItem(RELOAD_GUARD_KEY);
+    return reloadAllowed(stored === null ? null : Number(stored), options.now(), guardMs);
+  };
+  const markReload = () => options.storage.setItem(RELOAD_GUARD_KEY, String(options.now()));
+  const updateAvailable = () => latest !== undefined && latest.id !== options.ownId;
+
+  async function runCheck(): Promise<boolean> {
+    try {
+      const parsed = LatestBuildSchema.safeParse(await options.fetchLatest());
+      if (!parsed.success) throw new Error('The build manifest is malformed', { cause: parsed.error });
+      const wasAvailable = updateAvailable();
+      latest = parsed.data;
+      if (!wasAvailable && updateAvailable()) options.onUpdate?.(parsed.data);
+    } catch (error) {
+      options.onCheckFailed?.(error);
+    }
+    return updateAvailable();
+  }
+
+  return {
+    start() {
+      if (options.ownId === 'dev' || timer !== undefined) return;
+      timer = setInterval(() => void this.check(), intervalMs);
+    },
+    stop() {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+    },
+    check() {
+      if (options.ownId === 'dev') return Promise.resolve(false);
+      // One request at a time: a poll and a visibility change at once share it.
+      checking ??= runCheck().finally(() => {
+        checking = undefined;
+      });
+      return checking;
+    },
+    get updateAvailable() {
+      return updateAvailable();
+    },
+    followLink(href) {
+      if (!updateAvailable() || !guardAllows()) return false;
+      markReload();
+      options.navigate(href);
+      return true;
+    },
+    reloadIfAllowed() {
+      if (!guardAllows()) return false;
+      markReload();
+      options.reload();
+      return true;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('fills every default', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 4321,
+      HOST: '127.0.0.1',
+      DATA_DIR: './.data',
+      APP_ENV: 'development',
+      MAINTENANCE_MODE: 'off',
+    });
+    expect(env.dataDir).toMatch(/\/\.data$/);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['PORT', '99999'],
+    ['PORT', 'eighty'],
+    ['APP_ENV', 'staging'],
+    ['PUBLIC_SITE_URL', 'ftp://example.com'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAINTENANCE_MODE', 'yes'],
+  ])('names %s when it is %j', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('asks for the service key with a Supabase URL', () => {
+    expect(() => parseEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/);
+  });
+
+  it('accepts a Supabase pooler URL', () => {
+    const url = 'postgresql://postgres.abc:secret@aws-0-ca-central-1.pooler.supabase.com:6543/postgres';
+    expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+});

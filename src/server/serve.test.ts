@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredLocaleRedirect, startServer } from './serve.ts';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'nursery-serve-'));
+mkdirSync(join(clientDir, '_astro'));
+mkdirSync(join(clientDir, 'fr'));
+writeFileSync(join(clientDir, 'index.html'), '<h1>Home</h1>');
+writeFileSync(join(clientDir, 'fr/index.html'), '<h1>Accueil</h1>');
+writeFileSync(join(clientDir, '_astro/app.1234.js'), 'console.log(1)');
+writeFileSync(join(clientDir, '_astro/app.1234.js.gz'), gzipSync('console.log(1)'));
+writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+async function serve(maintenance: boolean) {
+  const seen: string[] = [];
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    clientDir,
+    maintenance,
+    handler: (req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`astro:${req.url}`);
+    },
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, base, seen };
+}
+
+describe('the Node server', () => {
+  let running: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    running = await serve(false);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (running.server as Server).close(() => resolve()));
+  });
+
+  it('serves built pages with revalidation and hashed assets for a year, precompressed', async () => {
+    const home = await fetch(`${running.base}/`);
+    expect(await home.text()).toBe('<h1>Home</h1>');
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    const asset = await fetch(`${running.base}/_astro/app.1234.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(await asset.text()).toBe('console.log(1)');
+  });
+
+  it('hands everything else to Astro', async () => {
+    const response = await fetch(`${running.base}/search?q=maple`);
+    expect(await response.text()).toBe('astro:/search?q=maple');
+  });
+
+  it('never serves a file outside the build', async () => {
+    const response = await fetch(`${running.base}/..%2F..%2Fsecret.txt`);
+    expect(await response.text()).not.toBe('secret');
+  });
+
+  it('sends a visitor to the language of their locale cookie', async () => {
+    const response = await fetch(`${running.base}/`, { headers: { cookie: 'locale=fr' }, redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/fr');
+  });
+});
+
+describe('maintenance mode', () => {
+  it('shows the maintenance page in the right language for every page, not for assets or the API', async () => {
+    const running = await serve(true);
+    try {
+      await fetch(`${running.base}/browse/trees`);
+      await fetch(`${running.base}/fr/browse/arbres`);
+      await fetch(`${running.base}/api/app_settings`);
+      const asset = await fetch(`${running.base}/_astro/app.1234.js`);
+      expect(asset.status).toBe(200);
+      expect(running.seen).toEqual(['/maintenance', '/fr/maintenance', '/api/app_settings']);
+    } finally {
+      running.server.close();
+    }
+  });
+});
+
+describe('preferredLocaleRedirect', () => {
+  it('follows the cookie on every page, in both directions', () => {
+    expect(preferredLocaleRedirect('/browse/trees', 'locale=fr', undefined)).toBe('/fr/browse/trees');
+    expect(preferredLocaleRedirect('/fr/cart', 'a=1; locale=en', undefined)).toBe('/cart');
+    expect(preferredLocaleRedirect('/fr/cart', 'locale=fr', undefined)).toBeUndefined();
+  });
+
+  it('uses the browser language on the home page only, and only without a cookie', () => {
+    expect(preferredLocaleRedirect('/', undefined, 'fr-CA,fr;q=0.9,en;q=0.5')).toBe('/fr');
+    expect(preferredLocaleRedirect('/browse/trees', undefined, 'fr-CA')).toBeUndefined();
+    expect(preferredLocaleRedirect('/', 'locale=en', 'fr-CA')).toBeUndefined();
+    expect(preferredLocaleRedirect('/', undefined, 'en-CA,fr;q=0.5')).toBeUndefined();
+  });
+});
