@@ -1,3 +1,4 @@
+import { apiFetch } from '../../features/accounts/auth.client.ts';
 import type { ApiErrorBody } from './api.ts';
 
 /**
@@ -22,7 +23,9 @@ export async function requestJson<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  // Through apiFetch: requests wait while a session refresh runs, and a 401 is answered as
+  // spec §8 says.
+  const response = await apiFetch(url, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -3,15 +3,13 @@ import { addCartItem, resolveCartOwner, VariantUnavailableError } from '../../..
 import { AddCartItemSchema } from '../../../features/cart/cart.ts';
 import { getDb } from '../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../lib/http/api.ts';
-import { readJson } from '../../../lib/http/read-json.ts';
-import { requireSameOrigin } from '../../../lib/http/same-origin.ts';
+import { readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
 
 export const prerender = false;
 
 /** Adds { variantId, quantity } to the cart of the signed-in user or of the guest token. */
 export const POST: APIRoute = async ({ request, url, cookies, locals }) => {
-  requireSameOrigin(request, url, locals.locale);
   const message = getT(locals.locale, 'catalog')('purchase.cartError');
   const input = AddCartItemSchema.safeParse(await readJson(request, locals.locale));
   if (!input.success) throw new ApiError(400, 'invalid_cart_item', message);

@@ -4,15 +4,13 @@ import { addToDefaultList } from '../../../../features/lists/lists.server.ts';
 import { AddListItemSchema } from '../../../../features/lists/lists.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../../lib/http/api.ts';
-import { readJson } from '../../../../lib/http/read-json.ts';
-import { requireSameOrigin } from '../../../../lib/http/same-origin.ts';
+import { readJson } from '../../../../lib/http/body.ts';
 import { getT } from '../../../../lib/i18n/index.ts';
 
 export const prerender = false;
 
 /** Adds { variantId, quantity } to the signed-in user's default wish list, making it if needed. */
-export const POST: APIRoute = async ({ request, url, locals }) => {
-  requireSameOrigin(request, url, locals.locale);
+export const POST: APIRoute = async ({ request, locals }) => {
   const user = locals.user;
   if (!user) throw new ApiError(401, 'unauthorized', getT(locals.locale, 'errors')('http.unauthorized'));
   const input = AddListItemSchema.safeParse(await readJson(request, locals.locale));
