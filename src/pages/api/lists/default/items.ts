@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { requireUser } from '../../../../features/accounts/auth.server.ts';
 import { VariantUnavailableError } from '../../../../features/cart/cart.server.ts';
 import { addToDefaultList } from '../../../../features/lists/lists.server.ts';
 import { AddListItemSchema } from '../../../../features/lists/lists.ts';
@@ -11,8 +12,7 @@ export const prerender = false;
 
 /** Adds { variantId, quantity } to the signed-in user's default wish list, making it if needed. */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const user = locals.user;
-  if (!user) throw new ApiError(401, 'unauthorized', getT(locals.locale, 'errors')('http.unauthorized'));
+  const user = requireUser(locals);
   const input = AddListItemSchema.safeParse(await readJson(request, locals.locale));
   const locale = (input.success ? input.data.locale : undefined) ?? locals.locale;
   const t = getT(locale, 'catalog');
