@@ -21,17 +21,7 @@ export interface AccountFixtures {
 }
 
 export async function seedAccountReference(db: Kysely<Database>): Promise<AccountFixtures> {
-  await db
-    .insertInto('customer_types')
-    .values([
-      { id: 1, code: 'list', name_en: 'Retail', name_fr: 'Particulier' },
-      { id: 2, code: 'landscape_professional', name_en: 'Landscape Professional', name_fr: 'Professionnel' },
-    ])
-    .execute();
-  await db
-    .insertInto('location_types')
-    .values({ id: 1, code: 'sales_yard', name_en: 'Sales yard', name_fr: 'Centre' })
-    .execute();
+  // Customer and location types come from the reference-data migration.
   const location = await db
     .insertInto('locations')
     .values({

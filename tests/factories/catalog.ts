@@ -13,25 +13,6 @@ const next = () => {
   return sequence;
 };
 
-export async function ensureReferenceData(db: Db): Promise<void> {
-  await db
-    .insertInto('customer_types')
-    .values([
-      { id: 1, code: 'list', name_en: 'Retail', name_fr: 'Particulier' },
-      { id: 2, code: 'landscape_professional', name_en: 'Landscape Professional', name_fr: 'Paysagiste' },
-    ])
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  await db
-    .insertInto('location_types')
-    .values([
-      { id: 1, code: 'sales_yard', name_en: 'Sales Yard', name_fr: 'Centre de vente' },
-      { id: 2, code: 'distribution_centre', name_en: 'Distribution Centre', name_fr: 'Centre de distribution' },
-    ])
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-}
-
 export async function setSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db
     .insertInto('app_settings')
@@ -44,7 +25,6 @@ export async function createLocation(
   db: Db,
   overrides: { name?: string; typeId?: number; sortOrder?: number; isActive?: boolean } = {},
 ): Promise<{ id: number; code: string }> {
-  await ensureReferenceData(db);
   const n = next();
   const name = overrides.name ?? `Yard ${n}`;
   return db
@@ -149,7 +129,6 @@ export async function createCustomer(
   db: Db,
   overrides: { inHouseAccountId?: number | null; defaultLocationId?: number | null } = {},
 ): Promise<{ id: string }> {
-  await ensureReferenceData(db);
   const n = next();
   return db
     .insertInto('users')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { priceForUser } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { stockLabel } from '../catalog/stock.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
@@ -92,11 +93,9 @@ export async function loadAvailability(
       ? user.defaultLocationId
       : null;
   const locations = orderByMyLocation(locationRows, myLocationId, (location) => location.id);
-  const trade = hasTradePricing(user);
-
   return {
     productId,
-    priceKind: trade ? 'trade' : 'list',
+    priceKind: hasTradePricing(user) ? 'trade' : 'list',
     lowStockThreshold,
     myLocationId,
     locations: locations.map((location) => ({
@@ -117,7 +116,7 @@ export async function loadAvailability(
         id: variant.id,
         sku: variant.sku,
         sizeLabel: variant.size_label,
-        priceCents: trade ? variant.trade_price_cents : variant.list_price_cents,
+        priceCents: priceForUser(variant, user).cents,
         listPriceCents: variant.list_price_cents,
         totalQuantity,
         label: stockLabel(totalQuantity, lowStockThreshold),

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { apiClient, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+
+// The catalog as signed-in shoppers see it: trade prices for a linked trade account, the
+// default wish list, and "my sales yard" kept on the profile.
+
+test.describe('catalog for signed-in shoppers', () => {
+  test('a trade user with a linked in-house account sees trade prices in the availability panel', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, 'trade');
+    await page.goto('/products/sugar-maple');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Availability by location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Availability by location' });
+    await expect(dialog.getByText(/Your trade price: \$/).first()).toBeVisible();
+  });
+
+  test('a retail customer sees list prices', async ({ page, context }) => {
+    await signIn(context, 'customer');
+    await page.goto('/fr/products/erable-a-sucre');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Disponibilité par centre de vente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disponibilité par centre de vente' });
+    await expect(dialog.locator('.availability__price').first()).toContainText(/^Prix courant : [\d\s,]+\s\$$/);
+  });
+
+  test('add to list puts the plant on the default list, and only for a signed-in user', async () => {
+    const anonymous = await apiClient();
+    const refused = await anonymous.post('/api/lists/default/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: 1, quantity: 1 },
+    });
+    expect(refused.status()).toBe(401);
+    const customer = await apiClient('customer');
+    const added = await customer.post('/api/lists/default/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: 1, quantity: 2 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    await anonymous.dispose();
+    await customer.dispose();
+  });
+
+  test('my sales yard is saved on the profile when signed in', async () => {
+    const anonymous = await apiClient();
+    const refused = await anonymous.put('/api/profile/location', { headers: SAME_ORIGIN, data: { locationId: 2 } });
+    expect(refused.status()).toBe(401);
+    const customer = await apiClient('customer');
+    const saved = await customer.put('/api/profile/location', { headers: SAME_ORIGIN, data: { locationId: 2 } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await anonymous.dispose();
+    await customer.dispose();
+  });
+});
