@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { SAME_ORIGIN } from '../support/accounts.ts';
 
 // Browse, product and stock, in both languages, against the built store and its seeded
 // catalog (395 plants; Trees has 44, Perennials 43).
@@ -314,23 +315,26 @@ test.describe('catalog: lists and the cart API', () => {
     expect(availability.locations).toHaveLength(4);
     const variantId = availability.variants[0].id;
 
-    const added = await request.post('/api/cart/items', { data: { variantId, quantity: 3 } });
+    const added = await request.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId, quantity: 3 } });
     expect(added.status()).toBe(200);
     expect(added.headers()['set-cookie']).toMatch(/guest_cart=[\w-]+;.*HttpOnly/i);
     expect(await added.json()).toEqual({ count: 3 });
     expect(await (await request.get('/api/cart/summary')).json()).toEqual({ count: 3 });
 
-    const invalid = await request.post('/api/cart/items', { data: { variantId, quantity: 0 } });
+    const invalid = await request.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId, quantity: 0 } });
     expect(invalid.status()).toBe(400);
     expect((await invalid.json()).error.message).toBe('There was an error while attempting to add item to your cart.');
-    const unknown = await request.post('/api/cart/items', { data: { variantId: 99_999_999, quantity: 1 } });
+    const unknown = await request.post('/api/cart/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: 99_999_999, quantity: 1 },
+    });
     expect(unknown.status()).toBe(404);
     const crossSite = await request.post('/api/cart/items', {
       data: { variantId, quantity: 1 },
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.status()).toBe(403);
-    const anonymousList = await request.post('/api/lists/default/items', { data: { variantId } });
+    const anonymousList = await request.post('/api/lists/default/items', { headers: SAME_ORIGIN, data: { variantId } });
     expect(anonymousList.status()).toBe(401);
   });
 

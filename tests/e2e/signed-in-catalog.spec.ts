@@ -23,7 +23,7 @@ test.describe('catalog for signed-in shoppers', () => {
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Disponibilité par centre de vente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disponibilité par centre de vente' });
-    await expect(dialog.locator('.availability__price').first()).toContainText(/^Prix courant : [\d\s,]+\s\$$/);
+    await expect(dialog.locator('.availability__price').first()).toContainText(/^Prix courant\s:\s[\d\s,]+\s\$$/);
   });
 
   test('add to list puts the plant on the default list, and only for a signed-in user', async () => {

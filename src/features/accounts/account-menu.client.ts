@@ -44,6 +44,8 @@ export function startAccountMenu(): void {
       link.hidden = false;
       link.href = signInHref();
       if (label) label.textContent = label.dataset.signedOutLabel ?? label.textContent;
+      // The label is hidden on phones; the link keeps its name for screen readers.
+      if (label?.textContent) link.setAttribute('aria-label', label.textContent);
     }
   });
 

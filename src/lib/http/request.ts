@@ -1,4 +1,3 @@
-import { apiFetch } from '../../features/accounts/auth.client.ts';
 import type { ApiErrorBody } from './api.ts';
 
 /**
@@ -23,9 +22,7 @@ export async function requestJson<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  // Through apiFetch: requests wait while a session refresh runs, and a 401 is answered as
-  // spec §8 says.
-  const response = await apiFetch(url, {
+  const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
