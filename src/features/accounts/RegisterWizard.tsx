@@ -327,20 +327,14 @@ export default function RegisterWizard(props: Props) {
               hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
               registration={register('password')}
               error={errorFor('password')}
-              showLabel={strings.fields.showPassword}
-              hideLabel={strings.fields.hidePassword}
-              showText={strings.fields.show}
-              hideText={strings.fields.hide}
+              revealLabels={strings.fields}
             />
             <PasswordField
               label={strings.fields.confirmPassword}
               autoComplete="new-password"
               registration={register('confirmPassword')}
               error={errorFor('confirmPassword')}
-              showLabel={strings.fields.showPassword}
-              hideLabel={strings.fields.hidePassword}
-              showText={strings.fields.show}
-              hideText={strings.fields.hide}
+              revealLabels={strings.fields}
             />
           </>
         )}

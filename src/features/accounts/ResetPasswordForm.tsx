@@ -80,20 +80,14 @@ export default function ResetPasswordForm({
         hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
         registration={register('password')}
         error={errors.password}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <PasswordField
         label={strings.fields.confirmPassword}
         autoComplete="new-password"
         registration={register('confirmPassword')}
         error={errors.confirmPassword}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
     </form>

@@ -103,10 +103,7 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
         autoComplete="current-password"
         registration={register('password')}
         error={errors.password}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
     </form>

@@ -51,15 +51,20 @@ export function TextField({ label, registration, error, hint, optionalLabel, id,
   );
 }
 
-interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
-  /** The reveal button's accessible names ("Show password"); its visible text may be shorter. */
-  showLabel: string;
-  hideLabel: string;
-  showText?: string;
-  hideText?: string;
+/** The reveal button's accessible names ("Show password") and its shorter visible text. */
+export interface RevealLabels {
+  showPassword: string;
+  hidePassword: string;
+  show?: string;
+  hide?: string;
 }
 
-export function PasswordField({ showLabel, hideLabel, showText, hideText, ...props }: PasswordFieldProps) {
+interface PasswordFieldProps extends Omit<FieldProps, 'type'> {
+  revealLabels: RevealLabels;
+}
+
+export function PasswordField({ revealLabels, ...props }: PasswordFieldProps) {
+  const { showPassword: showLabel, hidePassword: hideLabel, show: showText, hide: hideText } = revealLabels;
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-field">

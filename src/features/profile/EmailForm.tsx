@@ -79,10 +79,7 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
         autoComplete="current-password"
         registration={register('currentPassword')}
         error={errors.currentPassword}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <div className="form-actions">
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submit} className="btn--outline" />

@@ -71,10 +71,7 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
         autoComplete="current-password"
         registration={register('currentPassword')}
         error={errors.currentPassword}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <PasswordField
         label={strings.fields.newPassword}
@@ -82,20 +79,14 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
         hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
         registration={register('password')}
         error={errors.password}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <PasswordField
         label={strings.fields.confirmPassword}
         autoComplete="new-password"
         registration={register('confirmPassword')}
         error={errors.confirmPassword}
-        showLabel={strings.fields.showPassword}
-        hideLabel={strings.fields.hidePassword}
-        showText={strings.fields.show}
-        hideText={strings.fields.hide}
+        revealLabels={strings.fields}
       />
       <div className="form-actions">
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submit} className="btn--outline" />
