@@ -47,6 +47,23 @@ export function paintFor(colourName: string | null | undefined, fallback = '#6b9
   return fallback;
 }
 
+/**
+ * The two paints of a plant's drawing. Leaves are green unless the foliage is named in
+ * another colour ("Burgundy", "Gold"); a green with a fall colour after it stays green.
+ */
+export function plantPaints(
+  form: PlantForm,
+  flowerColour: string | null | undefined,
+  foliageColour: string | null | undefined,
+): { bloom: string; leaf: string } {
+  const green = form === 'conifer' ? '#3d6b3a' : '#6b9c4a';
+  const leafName = foliageColour?.split(/[;,]/)[0];
+  return {
+    bloom: paintFor(flowerColour, form === 'fruit' ? '#c8322f' : '#e98bb1'),
+    leaf: leafName && /green/i.test(leafName) ? green : paintFor(leafName, green),
+  };
+}
+
 export interface PlantArtInput {
   form: PlantForm;
   bloom: string;

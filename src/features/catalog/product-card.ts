@@ -1,5 +1,5 @@
 import type { BrowseItem } from './browse.ts';
-import { paintFor, plantArtSvg } from './plant-art.ts';
+import { plantArtSvg, plantPaints } from './plant-art.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
 
 /**
@@ -35,12 +35,7 @@ export function fill(template: string, values: Record<string, string | number>):
 /** The drawing of a card: the same picture PlantArt.astro draws for this product. */
 export function cardArt(item: Pick<BrowseItem, 'a' | 'i'>): string {
   const [form, flower, foliage] = item.a;
-  return plantArtSvg({
-    form,
-    bloom: paintFor(flower, form === 'fruit' ? '#c8322f' : '#e98bb1'),
-    leaf: paintFor(foliage.split(/[;,]/)[0], form === 'conifer' ? '#3d6b3a' : '#6b9c4a'),
-    seed: item.i,
-  });
+  return plantArtSvg({ form, ...plantPaints(form, flower, foliage), seed: item.i });
 }
 
 export function renderProductCard(item: BrowseItem, context: CardContext): string {
