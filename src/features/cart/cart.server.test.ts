@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import {
-  addCartItem,
-  cartSummary,
-  hashGuestToken,
-  newGuestToken,
-  resolveCartOwner,
-  VariantUnavailableError,
-} from './cart.server.ts';
+import { VariantUnavailableError } from '../catalog/variants.server.ts';
+import { addCartItem, cartSummary, hashGuestToken, newGuestToken, resolveCartOwner } from './cart.server.ts';
 import { GUEST_CART_COOKIE } from './cart.ts';
 
 describe.each(ENGINES)('cart queries on %s', (engine) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
+import { requireVariantForSale } from '../catalog/variants.server.ts';
 import {
   type AddCartItem,
   type CartOwner,
@@ -20,25 +21,13 @@ export function hashGuestToken(token: string): Uint8Array {
   return new Uint8Array(createHash('sha256').update(token).digest());
 }
 
-export class VariantUnavailableError extends Error {
-  override name = 'VariantUnavailableError';
-}
-
 /**
  * Adds a quantity of a variant to the owner's cart, creating the cart on first use, in one
  * transaction. A line that exists grows (capped at 9999). Returns the new summary.
  */
 export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
-    const variant = await trx
-      .selectFrom('variants')
-      .innerJoin('products', 'products.id', 'variants.product_id')
-      .select('variants.id')
-      .where('variants.id', '=', item.variantId)
-      .where('variants.is_active', '=', true)
-      .where('products.is_published', '=', true)
-      .executeTakeFirst();
-    if (!variant) throw new VariantUnavailableError(`Variant ${item.variantId} is not for sale`);
+    await requireVariantForSale(trx, item.variantId);
 
     // Insert-or-touch in one statement: two first adds at once still make one cart.
     const insert = trx.insertInto('carts');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import { VariantUnavailableError } from '../cart/cart.server.ts';
+import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import { addToDefaultList } from './lists.server.ts';
 
 describe.each(ENGINES)('add to the default wish list on %s', (engine) => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
-import { VariantUnavailableError } from '../cart/cart.server.ts';
+import { requireVariantForSale } from '../catalog/variants.server.ts';
 import type { AddedToList, AddListItem } from './lists.ts';
 
 type Db = Kysely<Database>;
@@ -17,15 +17,7 @@ export async function addToDefaultList(
   defaultName: string,
 ): Promise<AddedToList> {
   return db.transaction().execute(async (trx) => {
-    const variant = await trx
-      .selectFrom('variants')
-      .innerJoin('products', 'products.id', 'variants.product_id')
-      .select('variants.id')
-      .where('variants.id', '=', item.variantId)
-      .where('variants.is_active', '=', true)
-      .where('products.is_published', '=', true)
-      .executeTakeFirst();
-    if (!variant) throw new VariantUnavailableError(`Variant ${item.variantId} is not for sale`);
+    await requireVariantForSale(trx, item.variantId);
 
     // A user who has lists has exactly one default (the schema checks it at commit), so a
     // default list is inserted only when there is none; a concurrent first add waits on the

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
-import { addCartItem, resolveCartOwner, VariantUnavailableError } from '../../../features/cart/cart.server.ts';
+import { addCartItem, resolveCartOwner } from '../../../features/cart/cart.server.ts';
 import { AddCartItemSchema } from '../../../features/cart/cart.ts';
+import { VariantUnavailableError } from '../../../features/catalog/variants.server.ts';
 import { getDb } from '../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../lib/http/api.ts';
 import { readJson } from '../../../lib/http/body.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../features/accounts/auth.server.ts';
-import { VariantUnavailableError } from '../../../../features/cart/cart.server.ts';
+import { VariantUnavailableError } from '../../../../features/catalog/variants.server.ts';
 import { addToDefaultList } from '../../../../features/lists/lists.server.ts';
 import { AddListItemSchema } from '../../../../features/lists/lists.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';

@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../lib/db/schema.ts';
+
+export class VariantUnavailableError extends Error {
+  override name = 'VariantUnavailableError';
+}
+
+/** A variant a shopper may add to a cart or a list: active, of a published product. */
+export async function requireVariantForSale(
+  db: Kysely<Database> | Transaction<Database>,
+  variantId: number,
+): Promise<void> {
+  const variant = await db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .select('variants.id')
+    .where('variants.id', '=', variantId)
+    .where('variants.is_active', '=', true)
+    .where('products.is_published', '=', true)
+    .executeTakeFirst();
+  if (!variant) throw new VariantUnavailableError(`Variant ${variantId} is not for sale`);
+}
