@@ -1,18 +1,154 @@
 import { z } from 'zod';
 
+/** The most of one plant a list line holds (the wishlist_items check constraint). */
+export const MAX_LIST_QUANTITY = 9999;
+/** The wishlists table's limits on a name and a description. */
+export const LIST_NAME_MAX = 120;
+export const LIST_DESCRIPTION_MAX = 1000;
+
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
   variantId: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(9999).default(1),
+  quantity: z.number().int().min(1).max(MAX_LIST_QUANTITY).default(1),
   /** The language of the page the shopper is on: names a new default list. */
   locale: z.enum(['en', 'fr']).optional(),
 });
 export type AddListItem = z.infer<typeof AddListItemSchema>;
 
+/** POST /api/lists/{id}/items: a plant added to a list the shopper chose. */
+export const AddToListSchema = AddListItemSchema.pick({ variantId: true, quantity: true });
+export type AddToList = z.infer<typeof AddToListSchema>;
+
+export interface ListMessages {
+  /** Spec §5: 'Must not be blank.' */
+  nameRequired: string;
+  nameTooLong: string;
+  descriptionTooLong: string;
+  quantityInvalid: string;
+}
+
+/** Create (POST /api/lists) and edit (PATCH /api/lists/{id}): the form and the endpoint share it. */
+export function ListDetailsSchema(m: ListMessages) {
+  return z.object({
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(LIST_NAME_MAX, { error: m.nameTooLong }),
+    description: z
+      .string({ error: m.descriptionTooLong })
+      .trim()
+      .max(LIST_DESCRIPTION_MAX, { error: m.descriptionTooLong })
+      .default(''),
+  });
+}
+export type ListDetailsInput = z.input<ReturnType<typeof ListDetailsSchema>>;
+export type ListDetails = z.output<ReturnType<typeof ListDetailsSchema>>;
+
+/** PATCH /api/lists/{id}/items/{variantId}: a whole number from 1 to 9,999. */
+export function ListItemQuantitySchema(m: Pick<ListMessages, 'quantityInvalid'>) {
+  return z.object({
+    quantity: z
+      .number({ error: m.quantityInvalid })
+      .int({ error: m.quantityInvalid })
+      .min(1, { error: m.quantityInvalid })
+      .max(MAX_LIST_QUANTITY, { error: m.quantityInvalid }),
+  });
+}
+
+/** POST /api/lists/{id}/cart: every line of the list, or only the variants named. */
+export const ListToCartSchema = z.object({
+  variantIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+});
+export type ListToCart = z.infer<typeof ListToCartSchema>;
+
+/** A path parameter that names a list or a variant: a positive integer, or nothing. */
+export function idParam(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/** Stable error codes of the list endpoints; the islands show each one's message. */
+export const LIST_ERROR = {
+  /** Spec §8: deleting the default list. */
+  notSafeToDestroy: 'wishlist_not_safe_to_destroy',
+  /** Deleting the user's only list (kept in code: the schema would allow it). */
+  onlyList: 'wishlist_only_list',
+  notFound: 'not_found',
+} as const;
+
+export interface ListSummary {
+  id: number;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  /** Lines on the list (one per plant and size). */
+  itemCount: number;
+}
+
+export interface ListItemView {
+  variantId: number;
+  quantity: number;
+  productName: string;
+  botanicalName: string;
+  /** `/products/{slug}` in the page's language. */
+  productPath: string;
+  sizeLabel: string;
+  sku: string;
+  /** Today's price for this shopper (list or trade). */
+  unitPriceCents: number;
+  priceKind: 'list' | 'trade';
+  /** False once the plant or the size is no longer sold: it is named and skipped on add to cart. */
+  forSale: boolean;
+  picture: { kind: 'image'; src: string; alt: string } | { kind: 'art'; svg: string };
+}
+
+export interface ListView extends ListSummary {
+  items: ListItemView[];
+}
+
 export interface AddedToList {
-  list: { id: number; name: string; isDefault: true };
+  list: { id: number; name: string; isDefault: boolean };
   /** Lines in the list after the add. */
   itemCount: number;
   /** True when this add made the user's first list. */
   created: boolean;
+}
+
+export interface ListToCartResult {
+  /** Units in the cart afterwards, for the header. */
+  count: number;
+  /** Lines put in the cart. */
+  added: number;
+  /** Lines left out because they are no longer for sale, named for the shopper. */
+  skipped: { variantId: number; name: string; sizeLabel: string }[];
+}
+
+/**
+ * Why a list may not be deleted, decided on the user's lists as they stand: the default
+ * (spec §4: until another is made default) and the user's only list are kept.
+ */
+export function deletionRefusal(list: { isDefault: boolean }, listCount: number): 'default' | 'only_list' | undefined {
+  if (list.isDefault) return 'default';
+  if (listCount <= 1) return 'only_list';
+  return undefined;
+}
+
+/** Lower case, without accents: "Cèdres" is found by "cedres". */
+export function searchKey(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim();
+}
+
+/** The lists whose name holds the query (accents and case ignored); all of them for an empty query. */
+export function filterLists<T extends { name: string }>(lists: readonly T[], query: string): T[] {
+  const key = searchKey(query);
+  if (key === '') return [...lists];
+  return lists.filter((list) => searchKey(list.name).includes(key));
+}
+
+/** A plural message for islands, which carry strings but not i18next: `{ one, other }` by Intl rules. */
+export function plural(forms: { one: string; other: string }, count: number, locale: 'en' | 'fr'): string {
+  const rule = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA').select(count);
+  return (rule === 'one' ? forms.one : forms.other).replace(/\{\{count\}\}/g, String(count));
 }

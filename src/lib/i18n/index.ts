@@ -6,6 +6,7 @@ import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
+import enLists from './locales/en/lists.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
+import frLists from './locales/fr/lists.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
@@ -43,6 +45,7 @@ export const resources = {
     sandbox: enSandbox,
     accounts: enAccounts,
     profile: enProfile,
+    lists: enLists,
   },
   fr: {
     common: frCommon,
@@ -54,6 +57,7 @@ export const resources = {
     sandbox: frSandbox,
     accounts: frAccounts,
     profile: frProfile,
+    lists: frLists,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
