@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { RequestError, requestJson } from '../../lib/http/request.ts';
 import { addToCart } from '../cart/cart.client.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
-import type { AddedToList } from '../lists/lists.ts';
+import type { ChooserStrings } from '../lists/ListChooser.tsx';
+import { settledAuthStatus } from '../lists/lists.client.ts';
 import { showToast } from '../shell/stores.ts';
 import { fill } from './product-card.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
@@ -12,6 +12,8 @@ import './purchase.css';
 
 // The slide-over is fetched when first opened: most visits never need it.
 const AvailabilitySlideOver = lazy(() => import('../inventory/AvailabilitySlideOver.tsx'));
+// So is the list chooser: it loads on the first Add to List.
+const ListChooser = lazy(() => import('../lists/ListChooser.tsx'));
 
 export interface PurchaseStrings {
   heading: string;
@@ -52,12 +54,19 @@ export interface PurchasePanelProps {
   stock: Record<StockLabel, string>;
   availability: AvailabilityStrings;
   myLocation: MyLocationStrings;
+  /** `/lists` in the page's language, and the Add to List chooser's strings. */
+  listsPath: string;
+  lists: ChooserStrings;
 }
 
 const MAX_QUANTITY = 9999;
-/** Query parameters: `?sku=` picks a size; `&list=1` finishes an add to list after sign-in. */
+/**
+ * Query parameters: `?sku=` picks a size; `&list=1` (with `&qty=`) reopens Add to List after
+ * sign-in.
+ */
 const SKU_PARAM = 'sku';
 const LIST_PARAM = 'list';
+const QUANTITY_PARAM = 'qty';
 
 /** Size, quantity, add to cart, add to list and the way into live availability. */
 export default function PurchasePanel(props: PurchasePanelProps) {
@@ -70,28 +79,24 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   const [availabilityOpen, setAvailabilityOpen] = useState(false);
   const selected = variants.find((variant) => variant.id === selectedId);
 
+  const [chooser, setChooser] = useState<{ variant: PurchaseVariant; quantity: number } | null>(null);
+
+  // Add to List: a signed-in shopper chooses a list (or makes one); a visitor signs in first
+  // and comes back here, where the chooser opens again.
   const addToList = async (variant: PurchaseVariant, count: number) => {
     setBusy('list');
-    try {
-      const added = await requestJson<AddedToList>('/api/lists/default/items', {
-        method: 'POST',
-        body: { variantId: variant.id, quantity: count, locale },
-      });
-      showToast(fill(strings.addedToList, { name: added.list.name }), 'success');
-    } catch (error) {
-      if (error instanceof RequestError && error.status === 401) {
-        // Sign in, then come back here to finish the add.
-        const back = new URL(location.href);
-        back.searchParams.set(SKU_PARAM, variant.sku);
-        back.searchParams.set(LIST_PARAM, '1');
-        location.assign(`${props.signInPath}?redirect=${encodeURIComponent(back.pathname + back.search)}`);
-        return;
-      }
-      console.error('Could not add to the list', error);
-      showToast(strings.listError, 'error');
-    } finally {
-      setBusy(null);
+    const status = await settledAuthStatus();
+    setBusy(null);
+    if (status === 'authenticated') {
+      setChooser({ variant, quantity: count });
+      return;
     }
+    const back = new URL(location.href);
+    back.searchParams.set(SKU_PARAM, variant.sku);
+    back.searchParams.set(LIST_PARAM, '1');
+    if (count > 1) back.searchParams.set(QUANTITY_PARAM, String(count));
+    else back.searchParams.delete(QUANTITY_PARAM);
+    location.assign(`${props.signInPath}?redirect=${encodeURIComponent(back.pathname + back.search)}`);
   };
 
   // After hydration: the size named in the address, and an add to list left to finish.
@@ -107,10 +112,14 @@ export default function PurchasePanel(props: PurchasePanelProps) {
     }
     setSelectedId(variant.id);
     if (params.get(LIST_PARAM) === '1') {
+      const count = Number(params.get(QUANTITY_PARAM) ?? '1');
+      const listQuantity = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY ? count : 1;
       params.delete(LIST_PARAM);
+      params.delete(QUANTITY_PARAM);
       const query = params.toString();
       history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
-      void addToList(variant, 1);
+      setQuantity(listQuantity);
+      void addToList(variant, listQuantity);
     }
   }, []);
 
@@ -242,6 +251,25 @@ export default function PurchasePanel(props: PurchasePanelProps) {
         </svg>
         {strings.checkAvailability}
       </button>
+
+      {chooser && (
+        <Suspense fallback={null}>
+          <ListChooser
+            locale={locale}
+            productName={props.productName}
+            variant={chooser.variant}
+            quantity={chooser.quantity}
+            listsPath={props.listsPath}
+            strings={props.lists}
+            addError={strings.listError}
+            onAdded={(added) => {
+              setChooser(null);
+              showToast(fill(strings.addedToList, { name: added.list.name }), 'success');
+            }}
+            onClose={() => setChooser(null)}
+          />
+        </Suspense>
+      )}
 
       {availabilityOpen && (
         <Suspense fallback={null}>

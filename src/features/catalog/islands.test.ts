@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../lib/i18n/index.ts';
+import { chooserStrings } from '../lists/ListChooser.tsx';
 import Lightbox from './Lightbox.tsx';
 import PurchasePanel, { type PurchasePanelProps } from './PurchasePanel.tsx';
 
@@ -21,6 +22,8 @@ function panel(locale: 'en' | 'fr', variants: PurchasePanelProps['variants']) {
       stock: strings.stock,
       availability: strings.availability,
       myLocation: strings.myLocation,
+      listsPath: locale === 'fr' ? '/fr/lists' : '/lists',
+      lists: chooserStrings(resources[locale].lists),
     }),
   );
 }

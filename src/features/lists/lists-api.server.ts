@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
+import { getDb } from '../../lib/db/index.server.ts';
 import { ApiError } from '../../lib/http/api.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
 import { requireUser } from '../accounts/auth.server.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
-import { ListDeletionRefusedError, ListNotFoundError } from './lists.server.ts';
+import { ListDeletionRefusedError, ListNotFoundError, loadList } from './lists.server.ts';
 import { idParam, LIST_ERROR } from './lists.ts';
 
 /** What every /api/lists endpoint starts with: the signed-in user and the `lists` strings. */
@@ -56,4 +57,15 @@ export function listApiError(error: unknown, t: TFunction, action: ListAction): 
     return new ApiError(404, 'variant_not_found', t(`errors.${action}`), { cause: error });
   }
   return error;
+}
+
+/**
+ * The list a `/lists/{id}` page shows: the signed-in user's own, or undefined (the page
+ * answers 404 with nothing of the list in it). Middleware has already sent visitors to sign in.
+ */
+export async function listForPage(locals: App.Locals, idText: string | undefined, locale: Locale) {
+  if (!locals.user) throw new Error('A list page needs a signed-in user');
+  const listId = idParam(idText);
+  if (listId === undefined) return undefined;
+  return loadList(await getDb(), locals.user, listId, locale);
 }

@@ -332,6 +332,11 @@ async function listItems(
     const productName = localized(row, 'name', locale);
     const price = priceForUser(row, user);
     const form = formForCategory(row.path_en.split('/')[0] ?? '');
+    const art = plantArtSvg({
+      form,
+      ...plantPaints(form, row.flower_colour_en, row.foliage_colour_en),
+      seed: row.product_id,
+    });
     return {
       variantId: row.variant_id,
       quantity: row.quantity,
@@ -345,18 +350,10 @@ async function listItems(
       forSale: row.is_active && row.is_published,
       picture: row.image_key
         ? {
-            kind: 'image',
             src: productImageUrl(row.image_key),
             alt: (locale === 'fr' ? row.image_alt_fr : row.image_alt_en) || productName,
           }
-        : {
-            kind: 'art',
-            svg: plantArtSvg({
-              form,
-              ...plantPaints(form, row.flower_colour_en, row.foliage_colour_en),
-              seed: row.product_id,
-            }),
-          },
+        : { src: `data:image/svg+xml,${encodeURIComponent(art)}`, alt: '' },
     };
   });
 }

@@ -101,7 +101,8 @@ export interface ListItemView {
   priceKind: 'list' | 'trade';
   /** False once the plant or the size is no longer sold: it is named and skipped on add to cart. */
   forSale: boolean;
-  picture: { kind: 'image'; src: string; alt: string } | { kind: 'art'; svg: string };
+  /** The product's first photo, else its drawing as an SVG data URL (decorative: empty alt). */
+  picture: { src: string; alt: string };
 }
 
 export interface ListView extends ListSummary {

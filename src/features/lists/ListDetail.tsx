@@ -1,0 +1,425 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatMoney } from '../../lib/format.ts';
+import { Alert } from '../accounts/ui.tsx';
+import { showToast } from '../shell/stores.ts';
+import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
+import ListDialog from './ListDialog.tsx';
+import {
+  addListToCart,
+  deleteList,
+  ListRequestError,
+  leaveFlash,
+  makeDefaultList,
+  removeListItem,
+  setListItemQuantity,
+  updateList,
+} from './lists.client.ts';
+import {
+  LIST_ERROR,
+  ListItemQuantitySchema,
+  type ListItemView,
+  type ListToCartResult,
+  type ListView,
+  MAX_LIST_QUANTITY,
+  plural,
+} from './lists.ts';
+
+interface Props {
+  locale: 'en' | 'fr';
+  list: ListView;
+  /** `/lists` in the page's language. */
+  listsPath: string;
+  /** `?edit=1`: open with the edit form showing. */
+  startEditing: boolean;
+  strings: ListsStrings;
+}
+
+type Notice = { kind: 'error' | 'info'; message: string } | null;
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
+
+/** One list: edit, make default, delete, each line's quantity, remove, add one or all to the cart. */
+export default function ListDetail({ locale, list, listsPath, startEditing, strings }: Props) {
+  const s = strings.detail;
+  const [details, setDetails] = useState({ name: list.name, description: list.description, isDefault: list.isDefault });
+  const [items, setItems] = useState(list.items);
+  const [editing, setEditing] = useState(startEditing);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const money = (cents: number) => formatMoney(cents, locale);
+
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
+
+  const fail = (message: string, error: unknown) => {
+    console.error(message, error);
+    setNotice({ kind: 'error', message });
+  };
+
+  const skippedNotice = (result: ListToCartResult) => {
+    if (result.skipped.length === 0) return null;
+    const names = result.skipped.map((item) => `${item.name} (${item.sizeLabel})`).join(', ');
+    return { kind: 'info' as const, message: fill(s.skipped, { names }) };
+  };
+
+  const onMakeDefault = async () => {
+    setBusy('default');
+    setNotice(null);
+    try {
+      await makeDefaultList(list.id);
+      setDetails((current) => ({ ...current, isDefault: true }));
+      showToast(fill(s.madeDefault, { name: details.name }), 'success');
+    } catch (error) {
+      fail(strings.errors.makeDefault, error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDelete = async () => {
+    setBusy('delete');
+    try {
+      await deleteList(list.id);
+      leaveFlash(fill(s.deleted, { name: details.name }));
+      location.assign(listsPath);
+    } catch (error) {
+      setConfirmingDelete(false);
+      const code = error instanceof ListRequestError ? error.code : '';
+      const message =
+        code === LIST_ERROR.notSafeToDestroy
+          ? strings.errors.notSafeToDestroy
+          : code === LIST_ERROR.onlyList
+            ? strings.errors.onlyList
+            : strings.errors.delete;
+      fail(message, error);
+      setBusy(null);
+    }
+  };
+
+  const onAddToCart = async (variantIds?: number[]) => {
+    setBusy(variantIds ? `cart-${variantIds[0]}` : 'cart-all');
+    setNotice(null);
+    try {
+      const result = await addListToCart(list.id, variantIds);
+      if (result.added > 0) {
+        showToast(
+          variantIds ? s.addedOne : plural({ one: s.addedAll_one, other: s.addedAll_other }, result.added, locale),
+          'success',
+        );
+      }
+      setNotice(skippedNotice(result));
+    } catch (error) {
+      fail(variantIds ? strings.errors.addItem : strings.errors.addAll, error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onRemove = async (item: ListItemView) => {
+    setBusy(`remove-${item.variantId}`);
+    setNotice(null);
+    try {
+      await removeListItem(list.id, item.variantId);
+      setItems((current) => current.filter((entry) => entry.variantId !== item.variantId));
+      showToast(fill(s.removed, { name: item.productName }), 'success');
+    } catch (error) {
+      fail(strings.errors.removeItem, error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onQuantity = async (item: ListItemView, quantity: number): Promise<boolean> => {
+    setNotice(null);
+    try {
+      const saved = await setListItemQuantity(list.id, item.variantId, quantity);
+      setItems((current) =>
+        current.map((entry) => (entry.variantId === item.variantId ? { ...entry, quantity: saved.quantity } : entry)),
+      );
+      showToast(s.quantitySaved, 'success');
+      return true;
+    } catch (error) {
+      fail(strings.errors.quantity, error);
+      return false;
+    }
+  };
+
+  const forSale = items.filter((item) => item.forSale);
+
+  return (
+    <div className="list-detail">
+      <header className="list-head">
+        <div className="list-head__text">
+          <h1>{details.name}</h1>
+          {details.isDefault && (
+            <p className="list-head__default">
+              <span className="badge badge--in">{strings.default}</span> <span className="muted">{s.isDefault}</span>
+            </p>
+          )}
+          {details.description && <p className="list-head__description">{details.description}</p>}
+        </div>
+        <div className="list-head__actions">
+          {!editing && (
+            <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(true)}>
+              {s.edit}
+            </button>
+          )}
+          {!details.isDefault && (
+            <button
+              type="button"
+              className="btn btn--outline btn--sm"
+              onClick={() => void onMakeDefault()}
+              disabled={busy !== null}
+            >
+              {s.makeDefault}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn--outline btn--sm btn--danger"
+            onClick={() => {
+              setNotice(null);
+              setConfirmingDelete(true);
+            }}
+            disabled={busy !== null}
+          >
+            {s.delete}
+          </button>
+        </div>
+      </header>
+
+      <div ref={noticeRef}>
+        {notice && (
+          <Alert kind={notice.kind}>
+            <p>{notice.message}</p>
+          </Alert>
+        )}
+      </div>
+
+      {editing && (
+        <section className="card lists-panel" aria-label={s.editHeading}>
+          <h2>{s.editHeading}</h2>
+          <ListDetailsForm
+            strings={strings}
+            initial={{ name: details.name, description: details.description }}
+            save={(values) => updateList(list.id, values)}
+            onSaved={(saved) => {
+              setDetails((current) => ({ ...current, name: saved.name, description: saved.description }));
+              setEditing(false);
+              showToast(s.saved, 'success');
+            }}
+            failedMessage={strings.errors.edit}
+            submitLabel={s.save}
+            busyLabel={s.saving}
+            cancel={{ label: s.cancel, onCancel: () => setEditing(false) }}
+            focusName
+          />
+        </section>
+      )}
+
+      <section className="list-items" aria-labelledby="list-items-heading">
+        <div className="list-items__head">
+          <h2 id="list-items-heading">{s.itemsHeading}</h2>
+          {items.length > 0 && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void onAddToCart()}
+              disabled={busy !== null || forSale.length === 0}
+            >
+              {busy === 'cart-all' ? s.adding : s.addAll}
+            </button>
+          )}
+        </div>
+        {items.length === 0 ? (
+          <div className="lists-empty">
+            <p>{s.emptyItems}</p>
+            <p>
+              <a href={locale === 'fr' ? '/fr/categories' : '/categories'}>{s.browse}</a>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="muted">{s.pricesNote}</p>
+            <ul className="list-lines">
+              {items.map((item) => (
+                <li key={item.variantId} className="card list-line" data-unavailable={item.forSale ? undefined : ''}>
+                  <div className="list-line__picture">
+                    <img src={item.picture.src} alt={item.picture.alt} width={96} height={96} loading="lazy" />
+                  </div>
+                  <div className="list-line__info">
+                    <a className="list-line__name" href={item.productPath}>
+                      {item.productName}
+                    </a>
+                    <i lang="la" className="list-line__botanical">
+                      {item.botanicalName}
+                    </i>
+                    <span className="muted">
+                      {s.size} {item.sizeLabel} · {fill(s.sku, { sku: item.sku })}
+                    </span>
+                    <span>
+                      {fill(item.priceKind === 'trade' ? s.tradePrice : s.unitPrice, {
+                        price: money(item.unitPriceCents),
+                      })}
+                    </span>
+                    {!item.forSale && <span className="badge badge--out">{s.unavailable}</span>}
+                  </div>
+                  <div className="list-line__controls">
+                    <QuantityEditor
+                      item={item}
+                      strings={strings}
+                      disabled={busy !== null}
+                      onCommit={(quantity) => onQuantity(item, quantity)}
+                    />
+                    <p className="list-line__subtotal">
+                      <span className="muted">{s.subtotal}</span>{' '}
+                      <strong>{money(item.unitPriceCents * item.quantity)}</strong>
+                    </p>
+                    <div className="list-line__buttons">
+                      <button
+                        type="button"
+                        className="btn btn--sm"
+                        aria-label={fill(s.addToCartOf, { name: item.productName, size: item.sizeLabel })}
+                        onClick={() => void onAddToCart([item.variantId])}
+                        disabled={busy !== null || !item.forSale}
+                      >
+                        {busy === `cart-${item.variantId}` ? s.adding : s.addToCart}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--outline btn--sm"
+                        aria-label={fill(s.removeOf, { name: item.productName, size: item.sizeLabel })}
+                        onClick={() => void onRemove(item)}
+                        disabled={busy !== null}
+                      >
+                        {s.remove}
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {confirmingDelete && (
+        <ListDialog
+          title={fill(s.deleteTitle, { name: details.name })}
+          closeLabel={strings.chooser.close}
+          onClose={() => setConfirmingDelete(false)}
+        >
+          <p>{s.deleteBody}</p>
+          <div className="list-dialog__actions">
+            <button type="button" className="btn btn--outline" onClick={() => setConfirmingDelete(false)}>
+              {s.cancel}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => void onDelete()} disabled={busy !== null}>
+              {busy === 'delete' ? s.deleting : s.deleteConfirm}
+            </button>
+          </div>
+        </ListDialog>
+      )}
+    </div>
+  );
+}
+
+/** A quantity from 1 to 9,999: the stepper saves at once, typing saves on Enter or leaving the field. */
+function QuantityEditor({
+  item,
+  strings,
+  disabled,
+  onCommit,
+}: {
+  item: ListItemView;
+  strings: ListsStrings;
+  disabled: boolean;
+  onCommit: (quantity: number) => Promise<boolean>;
+}) {
+  const s = strings.detail;
+  const id = useId();
+  const [value, setValue] = useState(String(item.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const schema = useMemo(() => ListItemQuantitySchema(strings.validation), [strings.validation]);
+
+  useEffect(() => setValue(String(item.quantity)), [item.quantity]);
+
+  const commit = async (raw: string) => {
+    const parsed = schema.safeParse({ quantity: raw.trim() === '' ? Number.NaN : Number(raw) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? strings.validation.quantityInvalid);
+      return;
+    }
+    setError(null);
+    if (parsed.data.quantity === item.quantity) return;
+    setSaving(true);
+    const saved = await onCommit(parsed.data.quantity);
+    setSaving(false);
+    if (!saved) setValue(String(item.quantity));
+  };
+
+  const step = (delta: number) => {
+    const next = Math.min(MAX_LIST_QUANTITY, Math.max(1, item.quantity + delta));
+    setValue(String(next));
+    void commit(String(next));
+  };
+
+  return (
+    <div className="field list-quantity" data-invalid={error ? '' : undefined}>
+      <label htmlFor={id} className="visually-hidden">
+        {fill(s.quantityOf, { name: item.productName, size: item.sizeLabel })}
+      </label>
+      <span className="muted" aria-hidden="true">
+        {s.quantity}
+      </span>
+      <div className="stepper">
+        <button
+          type="button"
+          aria-label={s.decrease}
+          onClick={() => step(-1)}
+          disabled={disabled || saving || item.quantity <= 1}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_LIST_QUANTITY}
+          step={1}
+          value={value}
+          disabled={saving}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={() => void commit(value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void commit(value);
+            }
+          }}
+        />
+        <button
+          type="button"
+          aria-label={s.increase}
+          onClick={() => step(1)}
+          disabled={disabled || saving || item.quantity >= MAX_LIST_QUANTITY}
+        >
+          +
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

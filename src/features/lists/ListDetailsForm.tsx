@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type enLists from '../../lib/i18n/locales/en/lists.json';
+import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
+import { ListRequestError } from './lists.client.ts';
+import {
+  LIST_DESCRIPTION_MAX,
+  LIST_NAME_MAX,
+  type ListDetails,
+  type ListDetailsInput,
+  ListDetailsSchema,
+  type ListSummary,
+} from './lists.ts';
+
+export type ListsStrings = typeof enLists;
+
+interface Props {
+  strings: Pick<ListsStrings, 'fields' | 'validation'>;
+  initial?: ListDetails;
+  /** The call that saves (create or edit); its refusal of a field shows under that field. */
+  save: (values: ListDetails) => Promise<ListSummary>;
+  onSaved: (list: ListSummary) => void;
+  /** The spec's message for this action when the save fails otherwise. */
+  failedMessage: string;
+  submitLabel: string;
+  busyLabel: string;
+  cancel?: { label: string; onCancel: () => void };
+  focusName?: boolean;
+}
+
+/**
+ * A list's name (required: 'Must not be blank.') and optional description, for create and
+ * edit alike: react-hook-form with the schema the endpoints parse with.
+ */
+export default function ListDetailsForm(props: Props) {
+  const { strings } = props;
+  const schema = useMemo(() => ListDetailsSchema(strings.validation), [strings.validation]);
+  const empty = { name: '', description: '' };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ListDetailsInput, unknown, ListDetails>({
+    resolver: zodResolver(schema),
+    defaultValues: props.initial ?? empty,
+  });
+  const [failed, setFailed] = useState(false);
+  const descriptionId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when the form opens.
+  useEffect(() => {
+    if (props.focusName) setFocus('name');
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(false);
+    try {
+      const list = await props.save(values);
+      reset(props.initial ? { name: list.name, description: list.description } : empty);
+      props.onSaved(list);
+    } catch (error) {
+      const fields = error instanceof ListRequestError ? error.fields : {};
+      if (fields.name || fields.description) {
+        if (fields.name) setError('name', { message: fields.name }, { shouldFocus: true });
+        if (fields.description) setError('description', { message: fields.description });
+        return;
+      }
+      console.error('Could not save the list', error);
+      setFailed(true);
+    }
+  });
+
+  return (
+    <form className="form" method="post" onSubmit={onSubmit} noValidate>
+      {failed && (
+        <Alert kind="error">
+          <p>{props.failedMessage}</p>
+        </Alert>
+      )}
+      <TextField
+        label={strings.fields.name}
+        maxLength={LIST_NAME_MAX}
+        autoComplete="off"
+        registration={register('name')}
+        error={errors.name}
+      />
+      <div className="field" data-invalid={errors.description ? '' : undefined}>
+        <label htmlFor={descriptionId}>
+          {strings.fields.description}
+          <span className="field-optional"> ({strings.fields.optional})</span>
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={3}
+          maxLength={LIST_DESCRIPTION_MAX}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+          {...register('description')}
+        />
+        {errors.description?.message && (
+          <p className="field-error" id={`${descriptionId}-error`}>
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <SubmitButton busy={isSubmitting} label={props.submitLabel} busyLabel={props.busyLabel} />
+        {props.cancel && (
+          <button type="button" className="btn btn--outline" onClick={props.cancel.onCancel}>
+            {props.cancel.label}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
