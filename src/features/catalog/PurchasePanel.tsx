@@ -4,7 +4,7 @@ import { addToCart } from '../cart/cart.client.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
 import type { ChooserStrings } from '../lists/ListChooser.tsx';
-import { settledAuthStatus } from '../lists/lists.client.ts';
+import { settledAuthStatus } from '../lists/session-status.client.ts';
 import { showToast } from '../shell/stores.ts';
 import { fill } from './product-card.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';

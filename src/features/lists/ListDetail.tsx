@@ -164,7 +164,14 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
         </div>
         <div className="list-head__actions">
           {!editing && (
-            <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn btn--outline btn--sm"
+              onClick={() => {
+                setNotice(null);
+                setEditing(true);
+              }}
+            >
               {s.edit}
             </button>
           )}

@@ -1,5 +1,5 @@
 import { RequestError } from '../../lib/http/request.ts';
-import { $auth, type AuthStatus, apiError, apiFetch } from '../accounts/auth.client.ts';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { $cartCount } from '../shell/stores.ts';
 import type { AddedToList, AddToList, ListDetailsInput, ListSummary, ListToCartResult } from './lists.ts';
 
@@ -67,17 +67,4 @@ export function takeFlash(): string | null {
   const message = sessionStorage.getItem(FLASH_KEY);
   if (message !== null) sessionStorage.removeItem(FLASH_KEY);
   return message;
-}
-
-/** The session's status once known: the header's session load settles 'loading'. */
-export function settledAuthStatus(): Promise<Exclude<AuthStatus, 'loading'>> {
-  const now = $auth.get().status;
-  if (now !== 'loading') return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const stop = $auth.listen((state) => {
-      if (state.status === 'loading') return;
-      stop();
-      resolve(state.status);
-    });
-  });
 }
