@@ -143,7 +143,12 @@ export default function ListChooser(props: Props) {
           <ListDetailsForm
             strings={strings}
             save={createList}
-            onSaved={(list) => void add(list.id)}
+            onSaved={(list) => {
+              // The new list joins the choices, chosen, whether or not the add then succeeds.
+              setLoad({ state: 'ready', lists: [...load.lists, list] });
+              setChosen(list.id);
+              void add(list.id);
+            }}
             failedMessage={strings.errors.create}
             submitLabel={c.createAndAdd}
             busyLabel={strings.create.submitting}

@@ -352,6 +352,8 @@ function QuantityEditor({
   const [value, setValue] = useState(String(item.quantity));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Enter saves, and the field then loses focus: one save, not two.
+  const inFlight = useRef(false);
   const schema = useMemo(() => ListItemQuantitySchema(strings.validation), [strings.validation]);
 
   useEffect(() => setValue(String(item.quantity)), [item.quantity]);
@@ -363,9 +365,11 @@ function QuantityEditor({
       return;
     }
     setError(null);
-    if (parsed.data.quantity === item.quantity) return;
+    if (parsed.data.quantity === item.quantity || inFlight.current) return;
+    inFlight.current = true;
     setSaving(true);
     const saved = await onCommit(parsed.data.quantity);
+    inFlight.current = false;
     setSaving(false);
     if (!saved) setValue(String(item.quantity));
   };
