@@ -1,11 +1,45 @@
 import { requestJson } from '../../lib/http/request.ts';
 import { $cartCount } from '../shell/stores.ts';
-import type { AddCartItem, CartSummary } from './cart.ts';
+import type { AddCartItem, CartSummary, CartView } from './cart.ts';
+
+/**
+ * The browser's cart calls. Each goes through `requestJson`, so a session about to end (or
+ * ended) on a static page is refreshed first and the add reaches the customer's own cart,
+ * not a new guest cart. Every change sets the header's count here and tells the other open
+ * tabs of the store, whose headers (and cart page) follow at once.
+ */
+const CHANNEL_NAME = 'nursery:cart';
+interface CartMessage {
+  type: 'cart-changed';
+  count: number;
+}
+
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+const listeners = new Set<(count: number) => void>();
+channel?.addEventListener('message', (event: MessageEvent<CartMessage>) => {
+  const { data } = event;
+  if (data?.type !== 'cart-changed' || !Number.isInteger(data.count) || data.count < 0) return;
+  $cartCount.set(data.count);
+  for (const listener of listeners) listener(data.count);
+});
+
+/** The cart now holds `count` units: this tab's header, then every other tab's. */
+export function publishCartCount(count: number): void {
+  $cartCount.set(count);
+  const message: CartMessage = { type: 'cart-changed', count };
+  channel?.postMessage(message);
+}
+
+/** Calls `listener` when another tab changes the cart; returns the way to stop. */
+export function onCartChangedElsewhere(listener: (count: number) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Adds to the cart and updates the header's count; throws RequestError on failure. */
 export async function addToCart(item: AddCartItem): Promise<CartSummary> {
   const summary = await requestJson<CartSummary>('/api/cart/items', { method: 'POST', body: item });
-  $cartCount.set(summary.count);
+  publishCartCount(summary.count);
   return summary;
 }
 
@@ -13,9 +47,33 @@ export async function addToCart(item: AddCartItem): Promise<CartSummary> {
 export async function refreshCartCount(): Promise<void> {
   try {
     const summary = await requestJson<CartSummary>('/api/cart/summary');
-    $cartCount.set(summary.count);
+    if (summary.count !== $cartCount.get()) publishCartCount(summary.count);
   } catch (error) {
     // The remembered count stays on screen; the next page asks again.
     console.warn('Could not refresh the cart count', error);
   }
+}
+
+/** The cart page's lines and totals, priced by the server, in the page's language. */
+export async function loadCart(locale: 'en' | 'fr'): Promise<CartView> {
+  const view = await requestJson<CartView>(`/api/cart?locale=${locale}`);
+  $cartCount.set(view.count);
+  return view;
+}
+
+/** Sets a line's quantity; resolves the whole cart as the server now prices it. */
+export async function updateCartLine(lineId: number, quantity: number, locale: 'en' | 'fr'): Promise<CartView> {
+  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, {
+    method: 'PATCH',
+    body: { quantity },
+  });
+  publishCartCount(view.count);
+  return view;
+}
+
+/** Removes a line; resolves the whole cart as the server now prices it. */
+export async function removeCartLine(lineId: number, locale: 'en' | 'fr'): Promise<CartView> {
+  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, { method: 'DELETE' });
+  publishCartCount(view.count);
+  return view;
 }

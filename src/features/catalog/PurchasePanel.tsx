@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { RequestError, requestJson } from '../../lib/http/request.ts';
 import { addToCart } from '../cart/cart.client.ts';
+import { MAX_LINE_QUANTITY as MAX_QUANTITY } from '../cart/quantity.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
 import type { AddedToList } from '../lists/lists.ts';
@@ -54,7 +55,6 @@ export interface PurchasePanelProps {
   myLocation: MyLocationStrings;
 }
 
-const MAX_QUANTITY = 9999;
 /** Query parameters: `?sku=` picks a size; `&list=1` finishes an add to list after sign-in. */
 const SKU_PARAM = 'sku';
 const LIST_PARAM = 'list';
@@ -76,6 +76,7 @@ export default function PurchasePanel(props: PurchasePanelProps) {
       const added = await requestJson<AddedToList>('/api/lists/default/items', {
         method: 'POST',
         body: { variantId: variant.id, quantity: count, locale },
+        visitorRefusalHandled: true,
       });
       showToast(fill(strings.addedToList, { name: added.list.name }), 'success');
     } catch (error) {
