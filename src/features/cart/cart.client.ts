@@ -1,6 +1,6 @@
 import { requestJson } from '../../lib/http/request.ts';
 import { $cartCount } from '../shell/stores.ts';
-import type { AddCartItem, CartSummary, CartView } from './cart.ts';
+import type { AddCartItem, CartSummary } from './cart.ts';
 
 /**
  * The browser's cart calls. Each goes through `requestJson`, so a session about to end (or
@@ -52,28 +52,4 @@ export async function refreshCartCount(): Promise<void> {
     // The remembered count stays on screen; the next page asks again.
     console.warn('Could not refresh the cart count', error);
   }
-}
-
-/** The cart page's lines and totals, priced by the server, in the page's language. */
-export async function loadCart(locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart?locale=${locale}`);
-  $cartCount.set(view.count);
-  return view;
-}
-
-/** Sets a line's quantity; resolves the whole cart as the server now prices it. */
-export async function updateCartLine(lineId: number, quantity: number, locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, {
-    method: 'PATCH',
-    body: { quantity },
-  });
-  publishCartCount(view.count);
-  return view;
-}
-
-/** Removes a line; resolves the whole cart as the server now prices it. */
-export async function removeCartLine(lineId: number, locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, { method: 'DELETE' });
-  publishCartCount(view.count);
-  return view;
 }
