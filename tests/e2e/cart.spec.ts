@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiClient, createConfirmedAccount, hydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 
@@ -247,6 +248,26 @@ test.describe('cart', () => {
       await hydrated(page.getByRole('main'));
       await page.getByRole('button', { name: t.addToCart }).click();
       await expect(page.getByRole('alert').filter({ hasText: t.addError })).toBeVisible();
+    });
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the cart page has no WCAG A/AA violations, full and empty, in ${mode} mode @phone`, async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('nursery:colour-mode', value), mode);
+      const axe = async () => {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      };
+      await page.goto('/fr/cart');
+      await expect(page.getByRole('heading', { name: T.fr.empty })).toBeVisible();
+      expect(await axe()).toEqual([]);
+      const [small] = await pjmVariants(page.request);
+      if (!small) throw new Error('The PJM Rhododendron has a size');
+      await addToCart(page.request, small.id, 2);
+      await page.goto('/cart');
+      await hydrated(page.getByRole('main'));
+      await expect(page.locator('[data-cart-line]')).toHaveCount(1);
+      expect(await axe()).toEqual([]);
     });
   }
 
