@@ -7,7 +7,7 @@ import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { productHref, productImageUrl } from '../catalog/catalog.ts';
 import { formForCategory } from '../catalog/plant-art.ts';
-import { requireVariantForSale } from '../catalog/variants.server.ts';
+import { VariantUnavailableError, variantForSale } from '../catalog/variants.server.ts';
 import {
   type AddCartItem,
   type CartLineView,
@@ -32,37 +32,39 @@ export function hashGuestToken(token: string): Uint8Array {
 }
 
 /**
- * Adds a quantity of a variant to the owner's cart, creating the cart on first use, in one
- * transaction. A line that exists grows (capped at 9999). Returns the new summary.
+ * Adds a quantity of a variant to the owner's cart, creating the cart on first use, and
+ * returns the new summary, in one statement: one round trip, so an add costs the database
+ * as little as a read. The variant must be for sale (else VariantUnavailableError, and
+ * nothing is written); the cart is an insert-or-touch on its unique owner column, so two
+ * first adds at once make one cart; a line that exists grows, capped at 9,999, by an
+ * upsert that never loses a concurrent add.
  */
 export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): Promise<CartSummary> {
-  return db.transaction().execute(async (trx) => {
-    await requireVariantForSale(trx, item.variantId);
-
-    // Insert-or-touch in one statement: two first adds at once still make one cart.
-    const insert = trx.insertInto('carts');
-    const cart = await ('userId' in owner
-      ? insert
-          .values({ user_id: owner.userId })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
-      : insert
-          .values({ guest_token_hash: owner.guestTokenHash })
-          .onConflict((conflict) => conflict.column('guest_token_hash').doUpdateSet({ updated_at: sql`now()` }))
+  const cart =
+    'userId' in owner
+      ? sql`insert into carts (user_id) select ${owner.userId}::uuid from for_sale
+          on conflict (user_id) do update set updated_at = now() returning id`
+      : sql`insert into carts (guest_token_hash) select ${owner.guestTokenHash}::bytea from for_sale
+          on conflict (guest_token_hash) do update set updated_at = now() returning id`;
+  const result = await sql<{ count: number }>`
+    with for_sale as (${variantForSale(db, item.variantId)}),
+    cart as (${cart}),
+    line as (
+      insert into cart_items (cart_id, variant_id, quantity)
+      select cart.id, ${item.variantId}, ${item.quantity} from cart
+      on conflict (cart_id, variant_id) do update
+        set quantity = least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})
+      returning cart_id, quantity
     )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    await trx
-      .insertInto('cart_items')
-      .values({ cart_id: cart.id, variant_id: item.variantId, quantity: item.quantity })
-      .onConflict((conflict) =>
-        conflict.columns(['cart_id', 'variant_id']).doUpdateSet({
-          quantity: sql<number>`least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})`,
-        }),
-      )
-      .execute();
-    return { count: await countItems(trx, cart.id) };
-  });
+    -- The other lines as the statement found them, plus this line as it now is.
+    select (line.quantity + coalesce((
+      select sum(quantity) from cart_items
+      where cart_items.cart_id = line.cart_id and cart_items.variant_id <> ${item.variantId}
+    ), 0))::int as count
+    from line`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new VariantUnavailableError(`Variant ${item.variantId} is not for sale`);
+  return { count: row.count };
 }
 
 /** The owner's cart summary; an owner without a cart has an empty one. */
@@ -190,6 +192,7 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
     botanicalName: row.botanical_name,
     quantity: row.quantity,
     price: priceForUser(row, user),
+    // The rule of variantForSale (catalog/variants.server.ts), read from the joined row.
     available: row.is_active && row.is_published,
     addedAt: row.added_at,
     image: row.storage_key ? { key: row.storage_key, alt_en: row.alt_en ?? '', alt_fr: row.alt_fr ?? '' } : null,
