@@ -43,10 +43,20 @@ export async function addToCart(item: AddCartItem): Promise<CartSummary> {
   return summary;
 }
 
-/** The header's count from the server: once per page, so another tab's adds show up. */
+/**
+ * The header's count from the server: once per page, so another tab's adds show up. A plain
+ * read, not through `apiFetch`: it runs while the page loads, beside the session load that
+ * refreshes an ended session by itself, and a token check of its own could race that load
+ * and send a visitor with a stale cached session to sign-in (or away from an /auth/ page).
+ */
 export async function refreshCartCount(): Promise<void> {
   try {
-    const summary = await requestJson<CartSummary>('/api/cart/summary');
+    const response = await fetch('/api/cart/summary', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`GET /api/cart/summary answered ${response.status}`);
+    const summary = (await response.json()) as CartSummary;
     if (summary.count !== $cartCount.get()) publishCartCount(summary.count);
   } catch (error) {
     // The remembered count stays on screen; the next page asks again.
