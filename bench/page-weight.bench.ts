@@ -1,8 +1,10 @@
 /**
  * Page weight of the built catalog: the JavaScript a browser loads on the home, category
  * and product pages (gzip), whether React loads at all, and the product page's HTML (gzip).
+ * Pages rendered on demand (the cart) have no file in the build: they are measured in a
+ * real browser against a running server, counting every script fetched in the 5 s after load.
  *
- *   node bench/page-weight.bench.ts [distClientDir]
+ *   node bench/page-weight.bench.ts [distClientDir] [--url http://127.0.0.1:4321]
  *
  * Reads the Node build in dist/client (run `npm run build` first). "Loads" means every
  * module the page's scripts and islands import statically, island components included
@@ -12,8 +14,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.ts';
 
-const root = process.argv[2] ?? join(import.meta.dirname, '../dist/client');
+const urlFlag = process.argv.indexOf('--url');
+const serverUrl = urlFlag > 0 ? (process.argv[urlFlag + 1] ?? '') : 'http://127.0.0.1:4321';
+const positional = process.argv
+  .slice(2)
+  .filter((_, index, all) => all[index - 1] !== '--url' && all[index] !== '--url');
+const root = positional[0] ?? join(import.meta.dirname, '../dist/client');
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`No build in ${root}: run \`npm run build\` first.`);
   process.exit(1);
@@ -135,3 +144,60 @@ const worstHtml = Math.max(...product.map((row) => row.htmlGzip));
 console.log(
   `product page HTML: ${kb(worstHtml)} KB gzip (target ≤ ${PRODUCT_HTML_TARGET_KB} KB)${worstHtml / 1024 > PRODUCT_HTML_TARGET_KB ? ' OVER' : ''}`,
 );
+
+// On-demand pages, in a real browser: every script response in the 5 s after `load`, gzip.
+const ON_DEMAND_TARGETS_KB = { cart: 90 } as const;
+const ON_DEMAND_PAGES = [
+  ['cart (en)', '/cart'],
+  ['cart (fr)', '/fr/cart'],
+] as const;
+
+async function measureInBrowser(path: string) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    const reading: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reading.push(
+        response.body().then((body) => {
+          scripts.set(new URL(response.url()).pathname, gzipSize(body));
+        }),
+      );
+    });
+    const response = await page.goto(`${serverUrl}${path}`, { waitUntil: 'load' });
+    if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
+    await page.waitForTimeout(5000);
+    await Promise.all(reading);
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((script) => !/json/.test(script.getAttribute('type') ?? ''))
+        .map((script) => script.textContent ?? '')
+        .join(''),
+    );
+    const inlineGzip = inline ? gzipSize(inline) : 0;
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0) + inlineGzip;
+    return { total, scripts: [...scripts].sort((a, b) => b[1] - a[1]) };
+  } finally {
+    await browser.close();
+  }
+}
+
+const reachable = await fetch(`${serverUrl}/api/app_settings`).then(
+  (response) => response.ok,
+  () => false,
+);
+if (!reachable) {
+  console.log(`on-demand pages (cart): not measured, no server at ${serverUrl} (start one, or pass --url)`);
+} else {
+  console.log(`\non-demand pages at ${serverUrl}, in Chromium: every script fetched in the 5 s after load`);
+  for (const [label, path] of ON_DEMAND_PAGES) {
+    const { total, scripts } = await measureInBrowser(path);
+    const target = ON_DEMAND_TARGETS_KB[label.split(' ')[0] as keyof typeof ON_DEMAND_TARGETS_KB];
+    console.log(
+      `${label.padEnd(20)} ${kb(total).padStart(10)} ${`≤ ${target}`.padStart(7)}${total / 1024 > target ? '  OVER' : ''}`,
+    );
+    for (const [url, size] of scripts) console.log(`    ${kb(size).padStart(6)}  ${url}`);
+  }
+}

@@ -4,6 +4,7 @@ import { authenticateRequest } from './features/accounts/authenticate.server.ts'
 import { isSameOriginRequest } from './features/accounts/origin.ts';
 import { RateLimitedError } from './features/accounts/rate-limit.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
+import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { env } from './lib/env.ts';
@@ -133,4 +134,14 @@ const access = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(locale, errors, maintenance, redirects, sandbox, sameOrigin, authenticate, access);
+export const onRequest = sequence(
+  locale,
+  errors,
+  maintenance,
+  redirects,
+  sandbox,
+  sameOrigin,
+  authenticate,
+  mergeGuestCartOnRequest,
+  access,
+);

@@ -53,6 +53,36 @@ describe('apiFetch on a 401', () => {
     expect(browser.location.assign).toHaveBeenCalledWith('/fr/auth/sign-in?redirect=%2Ffr%2Flists%3Fpage%3D2');
   });
 
+  it('leaves a visitor where they are when the caller handles the refusal itself', async () => {
+    const browser = stubBrowser(() => json({ error: { code: 'unauthenticated' } }, 401));
+    const auth = await load();
+    auth.clearSession();
+    const response = await auth.apiFetch('/api/profile/location', { method: 'PUT' }, { visitorRefusalHandled: true });
+    expect(response.status).toBe(401);
+    expect(browser.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('refreshes an ended session before a call that a visitor may also make (a cart add)', async () => {
+    let sessionAlive = false;
+    const browser = stubBrowser((url) => {
+      if (url === '/api/session') return json(session);
+      if (url === '/api/auth/token') return sessionAlive ? json({ exp: 1e10 }) : json({}, 401);
+      if (url === '/api/auth/refresh') {
+        sessionAlive = true;
+        return json({ token: 'new', exp: 1 });
+      }
+      // The cart answers a visitor too: only the order of the calls keeps the add in the user's cart.
+      return json({ count: sessionAlive ? 3 : 1 });
+    });
+    const auth = await load();
+    await auth.loadSession();
+    const response = await auth.apiFetch('/api/cart/items', { method: 'POST', body: '{}' });
+    expect(await response.json()).toEqual({ count: 3 });
+    const urls = browser.fetch.mock.calls.map(([url]) => url);
+    expect(urls.indexOf('/api/auth/refresh')).toBeLessThan(urls.indexOf('/api/cart/items'));
+    expect(browser.location.assign).not.toHaveBeenCalled();
+  });
+
   it('refreshes a signed-in session and sends the request again', async () => {
     let listCalls = 0;
     const browser = stubBrowser((url) => {

@@ -175,7 +175,15 @@ const AUTH_PATHS = ['/api/auth/', '/api/session'];
  * running; sign-in for a visitor; otherwise pause the session refetch, refresh, resume and
  * send the request again.
  */
-export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+export interface ApiFetchOptions {
+  /**
+   * A 401 for a visitor is an answer the caller handles itself (a yard kept in the browser,
+   * sign-in with a way back to finish an add), so the visitor is not sent to sign-in here.
+   */
+  visitorRefusalHandled?: boolean;
+}
+
+export async function apiFetch(path: string, init: RequestInit = {}, options: ApiFetchOptions = {}): Promise<Response> {
   const isAuthCall = AUTH_PATHS.some((prefix) => path.startsWith(prefix));
   if (!isAuthCall) await tokenSchedule.beforeRequest();
   const send = () => {
@@ -191,7 +199,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   if (response.status !== 401 || isAuthCall) return response;
   if (tokenSchedule.isRefreshing) return response;
   if ($auth.get().status !== 'authenticated') {
-    goToSignIn();
+    if (!options.visitorRefusalHandled) goToSignIn();
     return response;
   }
   refetchPaused = true;

@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createProduct } from '../../../tests/factories/catalog.ts';
+import { createCustomer, createInHouseAccount, createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
-import { addCartItem, cartSummary, hashGuestToken, newGuestToken, resolveCartOwner } from './cart.server.ts';
-import { GUEST_CART_COOKIE } from './cart.ts';
+import {
+  addCartItem,
+  CartLineNotFoundError,
+  cartSummary,
+  cartView,
+  hashGuestToken,
+  mergeGuestCart,
+  mergeGuestCartOfRequest,
+  newGuestToken,
+  readCartLines,
+  removeCartItem,
+  resolveCartOwner,
+  updateCartItem,
+} from './cart.server.ts';
+import { GUEST_CART_COOKIE, MAX_LINE_QUANTITY } from './cart.ts';
 
 describe.each(ENGINES)('cart queries on %s', (engine) => {
   let test: TestDatabase;
@@ -86,6 +99,148 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
       .where('guest_token_hash', '=', owner.guestTokenHash)
       .execute();
     expect(carts).toEqual([]);
+  });
+
+  it('adds every one of many parallel adds to the same variant', async () => {
+    const product = await createProduct(db());
+    const user = await createCustomer(db());
+    const owner = { userId: user.id };
+    const variantId = product.variants[0].id;
+    await Promise.all(Array.from({ length: 25 }, () => addCartItem(db(), owner, { variantId, quantity: 3 })));
+    expect(await cartSummary(db(), owner)).toEqual({ count: 75 });
+    const lines = await readCartLines(db(), owner, null);
+    expect(lines.map((line) => line.quantity)).toEqual([75]);
+  });
+
+  it('prices the lines for the shopper: trade prices for a linked trade account, list prices otherwise', async () => {
+    const product = await createProduct(db(), {
+      variants: [
+        { listPriceCents: 5000, tradePriceCents: 3900, sizeLabel: '#2' },
+        { listPriceCents: 12000, tradePriceCents: 9000, sizeLabel: '#7' },
+      ],
+    });
+    const account = await createInHouseAccount(db());
+    const trade = await createCustomer(db(), { inHouseAccountId: account.id });
+    const owner = { userId: trade.id };
+    await addCartItem(db(), owner, { variantId: product.variants[0].id, quantity: 2 });
+    await addCartItem(db(), owner, { variantId: product.variants[1].id, quantity: 1 });
+
+    const tradeView = await cartView(db(), owner, { inHouseAccountId: account.id }, 'fr');
+    expect(tradeView).toMatchObject({ count: 3, totalCents: 2 * 3900 + 9000, tradePricing: true });
+    expect(tradeView.lines).toMatchObject([
+      { size: '#2', quantity: 2, unitPriceCents: 3900, priceKind: 'trade', subtotalCents: 7800, available: true },
+      { size: '#7', quantity: 1, unitPriceCents: 9000, priceKind: 'trade', subtotalCents: 9000, available: true },
+    ]);
+    expect(tradeView.lines[0]?.href).toMatch(/^\/fr\/products\/plante-/);
+    expect(tradeView.lines[0]?.name).toMatch(/^Plante /);
+    expect(tradeView.lines[0]?.image).toBeNull();
+
+    const retailView = await cartView(db(), owner, { inHouseAccountId: null }, 'en');
+    expect(retailView).toMatchObject({ totalCents: 2 * 5000 + 12000, tradePricing: false });
+    expect(retailView.lines[0]).toMatchObject({
+      unitPriceCents: 5000,
+      priceKind: 'list',
+      href: expect.stringMatching(/^\/products\/plant-/),
+    });
+  });
+
+  it('shows a line no longer sold but leaves it out of the total', async () => {
+    const product = await createProduct(db(), { variants: [{ listPriceCents: 1000 }, { listPriceCents: 2500 }] });
+    const owner = { guestTokenHash: hashGuestToken(newGuestToken()) };
+    await addCartItem(db(), owner, { variantId: product.variants[0].id, quantity: 1 });
+    await addCartItem(db(), owner, { variantId: product.variants[1].id, quantity: 2 });
+    await db().updateTable('variants').set({ is_active: false }).where('id', '=', product.variants[1].id).execute();
+    const view = await cartView(db(), owner, null, 'en');
+    expect(view.lines.map((line) => line.available)).toEqual([true, false]);
+    expect(view).toMatchObject({ count: 3, totalCents: 1000 });
+  });
+
+  it("changes and removes only the caller's own lines: another cart's line is not found and stays as it was", async () => {
+    const product = await createProduct(db());
+    const alice = { userId: (await createCustomer(db())).id };
+    const bob = { userId: (await createCustomer(db())).id };
+    const guest = { guestTokenHash: hashGuestToken(newGuestToken()) };
+    await addCartItem(db(), alice, { variantId: product.variants[0].id, quantity: 4 });
+    await addCartItem(db(), bob, { variantId: product.variants[0].id, quantity: 1 });
+    const [aliceLine] = await readCartLines(db(), alice, null);
+    if (!aliceLine) throw new Error('Alice has a line');
+
+    for (const intruder of [bob, guest, undefined]) {
+      await expect(updateCartItem(db(), intruder, aliceLine.id, 9)).rejects.toThrow(CartLineNotFoundError);
+      await expect(removeCartItem(db(), intruder, aliceLine.id)).rejects.toThrow(CartLineNotFoundError);
+    }
+    await expect(updateCartItem(db(), alice, 2_000_000_000, 9)).rejects.toThrow(CartLineNotFoundError);
+    expect((await readCartLines(db(), alice, null)).map((line) => line.quantity)).toEqual([4]);
+    expect(await cartSummary(db(), bob)).toEqual({ count: 1 });
+
+    await updateCartItem(db(), alice, aliceLine.id, 9);
+    expect(await cartSummary(db(), alice)).toEqual({ count: 9 });
+    await removeCartItem(db(), alice, aliceLine.id);
+    expect(await readCartLines(db(), alice, null)).toEqual([]);
+    expect(await cartSummary(db(), bob)).toEqual({ count: 1 });
+  });
+
+  it('merges a guest cart into a cart holding the same variants: quantities added, capped at 9,999, guest cart gone', async () => {
+    const product = await createProduct(db(), { variants: [{}, {}, {}] });
+    const [a, b, c] = product.variants.map((variant) => variant.id) as [number, number, number];
+    const user = { userId: (await createCustomer(db())).id };
+    const guest = { guestTokenHash: hashGuestToken(newGuestToken()) };
+    await addCartItem(db(), user, { variantId: a, quantity: 2 });
+    await addCartItem(db(), user, { variantId: b, quantity: 9000 });
+    await addCartItem(db(), guest, { variantId: a, quantity: 3 });
+    await addCartItem(db(), guest, { variantId: b, quantity: 5000 });
+    await addCartItem(db(), guest, { variantId: c, quantity: 7 });
+
+    expect(await mergeGuestCart(db(), guest.guestTokenHash, user.userId)).toBe(true);
+
+    const lines = await readCartLines(db(), user, null);
+    expect(Object.fromEntries(lines.map((line) => [line.variantId, line.quantity]))).toEqual({
+      [a]: 5,
+      [b]: MAX_LINE_QUANTITY,
+      [c]: 7,
+    });
+    const guestCarts = await db()
+      .selectFrom('carts')
+      .select('id')
+      .where('guest_token_hash', '=', guest.guestTokenHash)
+      .execute();
+    expect(guestCarts).toEqual([]);
+    expect(await cartSummary(db(), guest)).toEqual({ count: 0 });
+    // Nothing left to merge the second time.
+    expect(await mergeGuestCart(db(), guest.guestTokenHash, user.userId)).toBe(false);
+  });
+
+  it('merges a guest cart into a user who has no cart yet, and merges it once when two requests race', async () => {
+    const product = await createProduct(db());
+    const user = { userId: (await createCustomer(db())).id };
+    const guest = { guestTokenHash: hashGuestToken(newGuestToken()) };
+    await addCartItem(db(), guest, { variantId: product.variants[0].id, quantity: 6 });
+    const results = await Promise.all([
+      mergeGuestCart(db(), guest.guestTokenHash, user.userId),
+      mergeGuestCart(db(), guest.guestTokenHash, user.userId),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await cartSummary(db(), user)).toEqual({ count: 6 });
+  });
+
+  it('folds the guest cart of a request that also carries a user, and clears the cookie', async () => {
+    const product = await createProduct(db());
+    const user = { userId: (await createCustomer(db())).id };
+    const token = newGuestToken();
+    await addCartItem(
+      db(),
+      { guestTokenHash: hashGuestToken(token) },
+      { variantId: product.variants[0].id, quantity: 2 },
+    );
+    const deleted: string[] = [];
+    const cookies = {
+      get: (name: string) => (name === GUEST_CART_COOKIE ? { value: token } : undefined),
+      set: () => {},
+      delete: (name: string) => deleted.push(name),
+    };
+    await mergeGuestCartOfRequest(db(), { cookies, url: new URL('http://127.0.0.1/cart') }, user.userId);
+    expect(deleted).toEqual([GUEST_CART_COOKIE]);
+    expect(await cartSummary(db(), user)).toEqual({ count: 2 });
   });
 });
 

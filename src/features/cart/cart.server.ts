@@ -1,13 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
-import { requireVariantForSale } from '../catalog/variants.server.ts';
+import { type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
+import { log } from '../../lib/log.ts';
+import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
+import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
+import { productHref, productImageUrl } from '../catalog/catalog.ts';
+import { formForCategory } from '../catalog/plant-art.ts';
+import { VariantUnavailableError, variantForSale } from '../catalog/variants.server.ts';
 import {
   type AddCartItem,
+  type CartLineView,
   type CartOwner,
   type CartSummary,
+  type CartView,
+  cartTotals,
   GUEST_CART_COOKIE,
   GUEST_CART_MAX_AGE_S,
+  lineSubtotal,
   MAX_LINE_QUANTITY,
 } from './cart.ts';
 
@@ -22,37 +32,39 @@ export function hashGuestToken(token: string): Uint8Array {
 }
 
 /**
- * Adds a quantity of a variant to the owner's cart, creating the cart on first use, in one
- * transaction. A line that exists grows (capped at 9999). Returns the new summary.
+ * Adds a quantity of a variant to the owner's cart, creating the cart on first use, and
+ * returns the new summary, in one statement: one round trip, so an add costs the database
+ * as little as a read. The variant must be for sale (else VariantUnavailableError, and
+ * nothing is written); the cart is an insert-or-touch on its unique owner column, so two
+ * first adds at once make one cart; a line that exists grows, capped at 9,999, by an
+ * upsert that never loses a concurrent add.
  */
 export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): Promise<CartSummary> {
-  return db.transaction().execute(async (trx) => {
-    await requireVariantForSale(trx, item.variantId);
-
-    // Insert-or-touch in one statement: two first adds at once still make one cart.
-    const insert = trx.insertInto('carts');
-    const cart = await ('userId' in owner
-      ? insert
-          .values({ user_id: owner.userId })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
-      : insert
-          .values({ guest_token_hash: owner.guestTokenHash })
-          .onConflict((conflict) => conflict.column('guest_token_hash').doUpdateSet({ updated_at: sql`now()` }))
+  const cart =
+    'userId' in owner
+      ? sql`insert into carts (user_id) select ${owner.userId}::uuid from for_sale
+          on conflict (user_id) do update set updated_at = now() returning id`
+      : sql`insert into carts (guest_token_hash) select ${owner.guestTokenHash}::bytea from for_sale
+          on conflict (guest_token_hash) do update set updated_at = now() returning id`;
+  const result = await sql<{ count: number }>`
+    with for_sale as (${variantForSale(db, item.variantId)}),
+    cart as (${cart}),
+    line as (
+      insert into cart_items (cart_id, variant_id, quantity)
+      select cart.id, ${item.variantId}, ${item.quantity} from cart
+      on conflict (cart_id, variant_id) do update
+        set quantity = least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})
+      returning cart_id, quantity
     )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    await trx
-      .insertInto('cart_items')
-      .values({ cart_id: cart.id, variant_id: item.variantId, quantity: item.quantity })
-      .onConflict((conflict) =>
-        conflict.columns(['cart_id', 'variant_id']).doUpdateSet({
-          quantity: sql<number>`least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})`,
-        }),
-      )
-      .execute();
-    return { count: await countItems(trx, cart.id) };
-  });
+    -- The other lines as the statement found them, plus this line as it now is.
+    select (line.quantity + coalesce((
+      select sum(quantity) from cart_items
+      where cart_items.cart_id = line.cart_id and cart_items.variant_id <> ${item.variantId}
+    ), 0))::int as count
+    from line`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new VariantUnavailableError(`Variant ${item.variantId} is not for sale`);
+  return { count: row.count };
 }
 
 /** The owner's cart summary; an owner without a cart has an empty one. */
@@ -78,6 +90,271 @@ interface CookieJar {
   set(name: string, value: string, options: Record<string, unknown>): void;
 }
 
+/** A line named by id that is not in the caller's cart (another cart's, or none): a 404. */
+export class CartLineNotFoundError extends Error {
+  override name = 'CartLineNotFoundError';
+}
+
+type PricedUser = Pick<SessionUser, 'inHouseAccountId'> | null | undefined;
+
+/**
+ * One line of the owner's cart with everything a page or a quote needs, in both languages,
+ * priced for `user` by `priceForUser` (the trade price for a linked trade account). The
+ * checkout reads the cart through this, so the cart page and the quote show one price.
+ */
+export interface CartLineRecord {
+  id: number;
+  variantId: number;
+  productId: number;
+  productCode: string;
+  sku: string;
+  sizeLabel: string;
+  name_en: string;
+  name_fr: string;
+  slug_en: string;
+  slug_fr: string;
+  botanicalName: string;
+  quantity: number;
+  price: UserPrice;
+  /** False when the variant is inactive or its product unpublished: it cannot be quoted. */
+  available: boolean;
+  addedAt: Date;
+  /** For the picture: the first product image, else the plant drawing's inputs. */
+  image: { key: string; alt_en: string; alt_fr: string } | null;
+  rootCategorySlug: string;
+  flowerColour: string | null;
+  foliageColour: string | null;
+}
+
+/** The owner's cart lines, oldest first, with the prices `user` pays. An owner without a cart has none. */
+export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser): Promise<CartLineRecord[]> {
+  const rows = await db
+    .selectFrom('carts')
+    .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
+    .innerJoin('variants', 'variants.id', 'cart_items.variant_id')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_images')
+          .select(['product_images.storage_key', 'product_images.alt_en', 'product_images.alt_fr'])
+          .whereRef('product_images.product_id', '=', 'products.id')
+          .orderBy('product_images.position')
+          .limit(1)
+          .as('image'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'cart_items.id',
+      'cart_items.variant_id',
+      'cart_items.quantity',
+      'cart_items.added_at',
+      'variants.sku',
+      'variants.size_label',
+      'variants.list_price_cents',
+      'variants.trade_price_cents',
+      'variants.is_active',
+      'products.id as product_id',
+      'products.code',
+      'products.name_en',
+      'products.name_fr',
+      'products.slug_en',
+      'products.slug_fr',
+      'products.botanical_name',
+      'products.is_published',
+      'products.flower_colour_en',
+      'products.foliage_colour_en',
+      'categories.path_en',
+      'image.storage_key',
+      'image.alt_en',
+      'image.alt_fr',
+    ])
+    .where((eb) =>
+      'userId' in owner
+        ? eb('carts.user_id', '=', owner.userId)
+        : eb('carts.guest_token_hash', '=', owner.guestTokenHash),
+    )
+    .orderBy('cart_items.added_at')
+    .orderBy('cart_items.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    variantId: row.variant_id,
+    productId: row.product_id,
+    productCode: row.code,
+    sku: row.sku,
+    sizeLabel: row.size_label,
+    name_en: row.name_en,
+    name_fr: row.name_fr,
+    slug_en: row.slug_en,
+    slug_fr: row.slug_fr,
+    botanicalName: row.botanical_name,
+    quantity: row.quantity,
+    price: priceForUser(row, user),
+    // The rule of variantForSale (catalog/variants.server.ts), read from the joined row.
+    available: row.is_active && row.is_published,
+    addedAt: row.added_at,
+    image: row.storage_key ? { key: row.storage_key, alt_en: row.alt_en ?? '', alt_fr: row.alt_fr ?? '' } : null,
+    rootCategorySlug: row.path_en.split('/')[0] ?? '',
+    flowerColour: row.flower_colour_en,
+    foliageColour: row.foliage_colour_en,
+  }));
+}
+
+/** A line as the cart page shows it, in one language. */
+export function toCartLineView(line: CartLineRecord, locale: Locale): CartLineView {
+  const name = locale === 'fr' ? line.name_fr : line.name_en;
+  return {
+    id: line.id,
+    variantId: line.variantId,
+    sku: line.sku,
+    size: line.sizeLabel,
+    name,
+    botanicalName: line.botanicalName,
+    href: productHref(line, locale),
+    image: line.image
+      ? { src: productImageUrl(line.image.key), alt: (locale === 'fr' ? line.image.alt_fr : line.image.alt_en) || name }
+      : null,
+    art: {
+      form: formForCategory(line.rootCategorySlug),
+      flowerColour: line.flowerColour,
+      foliageColour: line.foliageColour,
+      seed: line.productId,
+    },
+    quantity: line.quantity,
+    unitPriceCents: line.price.cents,
+    priceKind: line.price.kind,
+    subtotalCents: lineSubtotal(line.price.cents, line.quantity),
+    available: line.available,
+  };
+}
+
+/** The language an island asks for (`?locale=`, its page's), else the request's. */
+export function requestedLocale(url: URL, fallback: Locale): Locale {
+  const requested = LocaleSchema.safeParse(url.searchParams.get('locale'));
+  return requested.success ? requested.data : fallback;
+}
+
+/** The cart page's data for the owner (an absent owner has an empty cart), priced for `user`. */
+export async function cartView(
+  db: Db,
+  owner: CartOwner | undefined,
+  user: PricedUser,
+  locale: Locale,
+): Promise<CartView> {
+  const lines = owner ? (await readCartLines(db, owner, user)).map((line) => toCartLineView(line, locale)) : [];
+  return { lines, ...cartTotals(lines), tradePricing: hasTradePricing(user) };
+}
+
+/** Sets a line's quantity, if the line is in the owner's cart; otherwise CartLineNotFoundError. */
+export async function updateCartItem(db: Db, owner: CartOwner | undefined, lineId: number, quantity: number) {
+  if (!owner) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
+  const result = await db
+    .updateTable('cart_items')
+    .set({ quantity })
+    .where('id', '=', lineId)
+    .where('cart_id', '=', ownerCartId(db, owner))
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
+}
+
+/** Removes a line, if it is in the owner's cart; otherwise CartLineNotFoundError. */
+export async function removeCartItem(db: Db, owner: CartOwner | undefined, lineId: number) {
+  if (!owner) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('id', '=', lineId)
+    .where('cart_id', '=', ownerCartId(db, owner))
+    .executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
+}
+
+function ownerCartId(db: Db, owner: CartOwner) {
+  const carts = db.selectFrom('carts').select('carts.id');
+  return 'userId' in owner
+    ? carts.where('carts.user_id', '=', owner.userId)
+    : carts.where('carts.guest_token_hash', '=', owner.guestTokenHash);
+}
+
+/**
+ * Folds a guest cart into the user's cart in one transaction: each line's quantity is added
+ * to the user's line of the same variant (capped at 9,999), new variants are copied, and the
+ * guest cart is deleted. The guest cart row is locked first, so two requests merging the
+ * same cart at once merge it once. Returns whether there was a guest cart to merge.
+ */
+export async function mergeGuestCart(db: Db, guestTokenHash: Uint8Array, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const guest = await trx
+      .selectFrom('carts')
+      .select('id')
+      .where('guest_token_hash', '=', guestTokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!guest) return false;
+    const lines = await trx
+      .selectFrom('cart_items')
+      .select(['variant_id', 'quantity', 'added_at'])
+      .where('cart_id', '=', guest.id)
+      .execute();
+    if (lines.length > 0) {
+      const cart = await trx
+        .insertInto('carts')
+        .values({ user_id: userId })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('cart_items')
+        .values(
+          lines.map((line) => ({
+            cart_id: cart.id,
+            variant_id: line.variant_id,
+            quantity: line.quantity,
+            added_at: line.added_at,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['cart_id', 'variant_id']).doUpdateSet({
+            quantity: sql<number>`least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})`,
+          }),
+        )
+        .execute();
+    }
+    await trx.deleteFrom('carts').where('id', '=', guest.id).execute();
+    return true;
+  });
+}
+
+/**
+ * A request that carries both a signed-in user and a guest-cart cookie: the guest cart is
+ * merged into the user's and the cookie cleared. This runs at sign-in and on every request
+ * rendered by the server, so a guest cart made while the access session had lapsed (an add
+ * from a static page) is folded back at the next request. A failed merge is logged and the
+ * cookie kept, so the next request tries again.
+ */
+export async function mergeGuestCartOfRequest(
+  db: Db,
+  request: { cookies: CookieJar & { delete(name: string, options: { path: string }): void }; url: URL },
+  userId: string,
+): Promise<void> {
+  const token = request.cookies.get(GUEST_CART_COOKIE)?.value;
+  if (token === undefined) return;
+  if (isGuestToken(token)) {
+    try {
+      await mergeGuestCart(db, hashGuestToken(token), userId);
+    } catch (error) {
+      log('error', 'guest_cart_merge_failed', { userId, path: request.url.pathname, error });
+      return;
+    }
+  }
+  request.cookies.delete(GUEST_CART_COOKIE, { path: '/' });
+}
+
+function isGuestToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -90,7 +367,7 @@ export function resolveCartOwner(
 ): CartOwner | undefined {
   if (request.userId) return { userId: request.userId };
   const existing = request.cookies.get(GUEST_CART_COOKIE)?.value;
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { guestTokenHash: hashGuestToken(existing) };
+  if (existing && isGuestToken(existing)) return { guestTokenHash: hashGuestToken(existing) };
   if (!options.create) return undefined;
   const token = newGuestToken();
   request.cookies.set(GUEST_CART_COOKIE, token, {

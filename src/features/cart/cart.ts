@@ -1,14 +1,29 @@
 import { z } from 'zod';
+import type { PlantForm } from '../catalog/plant-art.ts';
+import { MAX_LINE_QUANTITY } from './quantity.ts';
+
+export { MAX_LINE_QUANTITY, parseQuantity } from './quantity.ts';
+
+/** How many of a variant a line holds: a whole number from 1 to 9,999. */
+export const CartQuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
 
 /** POST /api/cart/items: one variant and how many of it to add. */
 export const AddCartItemSchema = z.object({
   variantId: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(9999),
+  quantity: CartQuantitySchema,
 });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
 
-/** The most of one variant a cart line holds (the cart_items check constraint). */
-export const MAX_LINE_QUANTITY = 9999;
+/** PATCH /api/cart/items/{id}: the line's new quantity. */
+export const UpdateCartItemSchema = z.object({ quantity: CartQuantitySchema });
+export type UpdateCartItem = z.infer<typeof UpdateCartItemSchema>;
+
+/** The {id} of /api/cart/items/{id}: a cart line id as the path writes it (an int4). */
+export const CartLineIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647));
 
 /**
  * The guest's cart token: an HttpOnly cookie (the browser's "guest cart token" of spec §3);
@@ -24,3 +39,60 @@ export interface CartSummary {
 
 /** Whose cart a request reaches: the signed-in user's, or the guest token's. */
 export type CartOwner = { userId: string } | { guestTokenHash: Uint8Array };
+
+/** What the drawing of a plant needs (plant-art.ts), for a product without a photo. */
+export interface CartLineArt {
+  form: PlantForm;
+  flowerColour: string | null;
+  foliageColour: string | null;
+  seed: number;
+}
+
+/** One line of the cart as the cart page shows it, in one language, priced for its shopper. */
+export interface CartLineView {
+  id: number;
+  variantId: number;
+  sku: string;
+  size: string;
+  name: string;
+  botanicalName: string;
+  /** The product page in the page's language. */
+  href: string;
+  image: { src: string; alt: string } | null;
+  art: CartLineArt;
+  quantity: number;
+  /** What this shopper pays for one (trade price for a linked trade account). */
+  unitPriceCents: number;
+  priceKind: 'list' | 'trade';
+  subtotalCents: number;
+  /** False when the variant is no longer sold: shown, but left out of the total. */
+  available: boolean;
+}
+
+/** The cart page's data: every line and the estimated total, all computed by the server. */
+export interface CartView extends CartSummary {
+  lines: CartLineView[];
+  /** Sum of the available lines' subtotals; excludes discounts, fulfilment fees and taxes. */
+  totalCents: number;
+  /** True for a linked trade account: trade prices, and 'No Warranty Applies'. */
+  tradePricing: boolean;
+}
+
+/** A line's subtotal in cents. */
+export function lineSubtotal(unitPriceCents: number, quantity: number): number {
+  return unitPriceCents * quantity;
+}
+
+/** The count and estimated total of a cart's lines: lines no longer sold add to neither total. */
+export function cartTotals(lines: Pick<CartLineView, 'quantity' | 'subtotalCents' | 'available'>[]): {
+  count: number;
+  totalCents: number;
+} {
+  let count = 0;
+  let totalCents = 0;
+  for (const line of lines) {
+    count += line.quantity;
+    if (line.available) totalCents += line.subtotalCents;
+  }
+  return { count, totalCents };
+}

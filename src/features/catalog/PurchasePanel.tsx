@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { addToCart } from '../cart/cart.client.ts';
+import { MAX_LINE_QUANTITY as MAX_QUANTITY } from '../cart/quantity.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
 import type { ChooserStrings } from '../lists/ListChooser.tsx';
@@ -59,7 +60,6 @@ export interface PurchasePanelProps {
   lists: ChooserStrings;
 }
 
-const MAX_QUANTITY = 9999;
 /**
  * Query parameters: `?sku=` picks a size; `&list=1` (with `&qty=`) reopens Add to List after
  * sign-in.

@@ -36,7 +36,11 @@ export async function chooseMyLocation(id: number): Promise<'account' | 'browser
   loadMyLocation();
   $myLocationId.set(id);
   try {
-    await requestJson('/api/profile/location', { method: 'PUT', body: { locationId: id } });
+    await requestJson('/api/profile/location', {
+      method: 'PUT',
+      body: { locationId: id },
+      visitorRefusalHandled: true,
+    });
     return 'account';
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) return 'browser';

@@ -235,6 +235,8 @@ export interface CartsTable {
 }
 
 export interface CartItemsTable {
+  /** The line's own id, for /api/cart/items/{id} (migration 20261125100000). */
+  id: GeneratedAlways<number>;
   cart_id: string;
   variant_id: number;
   quantity: number;

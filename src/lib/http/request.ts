@@ -1,8 +1,13 @@
+import { apiFetch } from '../../features/accounts/auth.client.ts';
 import type { ApiErrorBody } from './api.ts';
 
 /**
- * The browser's one way to call our /api: JSON in and out, same-origin cookies, and an
- * error that carries the status and the stable code of the server's ApiError.
+ * The browser's one way to call our /api with JSON: JSON in and out, and an error that
+ * carries the status and the stable code of the server's ApiError. It goes through
+ * `apiFetch`, so every call waits while the session is refreshed, refreshes a session that
+ * is about to end (or has ended) before it goes, and answers a 401 as spec §8 says. That
+ * matters even where a visitor is welcome: a cart add whose access session lapsed on a
+ * static page would otherwise land in a new guest cart.
  */
 export class RequestError extends Error {
   override name = 'RequestError';
@@ -18,17 +23,26 @@ export class RequestError extends Error {
 
 export async function requestJson<T>(
   url: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    signal?: AbortSignal;
+    /** The caller handles a visitor's 401 itself (no trip to sign-in). */
+    visitorRefusalHandled?: boolean;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    credentials: 'same-origin',
-    signal: init.signal,
-  });
+  const response = await apiFetch(
+    url,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    },
+    { visitorRefusalHandled: init.visitorRefusalHandled },
+  );
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   const data: unknown = isJson ? await response.json() : undefined;
   if (!response.ok) {

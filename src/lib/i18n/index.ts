@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
+import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
+import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const resources = {
     accounts: enAccounts,
     profile: enProfile,
     lists: enLists,
+    cart: enCart,
   },
   fr: {
     common: frCommon,
@@ -58,6 +61,7 @@ export const resources = {
     accounts: frAccounts,
     profile: frProfile,
     lists: frLists,
+    cart: frCart,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

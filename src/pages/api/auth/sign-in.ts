@@ -9,6 +9,7 @@ import {
 } from '../../../features/accounts/auth.server.ts';
 import { REFRESH_COOKIE, SESSION_COOKIE, setSessionCookies } from '../../../features/accounts/cookies.server.ts';
 import { revokeTokens } from '../../../features/accounts/session.server.ts';
+import { mergeGuestCartOfRequest } from '../../../features/cart/cart.server.ts';
 import { ApiError, json } from '../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
@@ -31,6 +32,8 @@ export const POST: APIRoute = async (context) => {
     refreshToken: cookies.get(REFRESH_COOKIE)?.value,
   });
   const { issued } = result;
+  // The cart filled as a guest becomes the customer's (decision 016).
+  await mergeGuestCartOfRequest(deps.db, { cookies, url }, result.user.id);
   if (input.delivery === 'body') {
     return json({
       token: issued.accessToken,

@@ -1,0 +1,351 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '../../lib/format.ts';
+import type { resources } from '../../lib/i18n/index.ts';
+import { INTL_LOCALE } from '../../lib/i18n/intl-locale.ts';
+import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
+import { fill } from '../catalog/product-card.ts';
+import { showToast } from '../shell/stores.ts';
+import { onCartChangedElsewhere } from './cart.client.ts';
+import type { CartView as CartData, CartLineView } from './cart.ts';
+import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
+import { MAX_LINE_QUANTITY, parseQuantity } from './quantity.ts';
+import '../catalog/purchase.css';
+import './cart.css';
+
+export type CartStrings = (typeof resources)['en']['cart'];
+
+export interface CartViewProps {
+  locale: 'en' | 'fr';
+  initial: CartData;
+  strings: CartStrings;
+  /** 'No Warranty Applies', shown to trade users instead of the warranty. */
+  warrantyNone: string;
+  links: { catalogue: string; checkout: string; warranty: string };
+}
+
+/**
+ * The cart page: each line with its quantity editor and remove, and the summary. The page
+ * renders it with the server's data; every change goes to the server, whose answer (prices,
+ * subtotals, total) replaces what is shown. Another tab's change reloads it.
+ */
+export default function CartView({ locale, initial, strings, warrantyNone, links }: CartViewProps) {
+  const [cart, setCart] = useState(initial);
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const [lineErrors, setLineErrors] = useState<Readonly<Record<number, string>>>({});
+  const [status, setStatus] = useState('');
+  const [loadError, setLoadError] = useState(false);
+  // Only the answer to the latest change is shown: an earlier one may arrive later.
+  const latest = useRef(0);
+
+  const money = (cents: number) => formatMoney(cents, locale);
+
+  const apply = (request: number, view: CartData) => {
+    if (request === latest.current) setCart(view);
+  };
+
+  const reload = async () => {
+    const request = ++latest.current;
+    try {
+      apply(request, await loadCart(locale));
+      setLoadError(false);
+    } catch (error) {
+      console.error('Could not load the cart', error);
+      setLoadError(true);
+      showToast(strings.errors.load, 'error');
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; reload reads the latest state through refs.
+  useEffect(() => {
+    const stop = onCartChangedElsewhere(() => void reload());
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      stop();
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, []);
+
+  const mark = (lineId: number, busy: boolean) =>
+    setPending((current) => {
+      const next = new Set(current);
+      if (busy) next.add(lineId);
+      else next.delete(lineId);
+      return next;
+    });
+
+  const setLineError = (lineId: number, message: string | undefined) =>
+    setLineErrors((current) => {
+      const { [lineId]: _removed, ...rest } = current;
+      return message ? { ...rest, [lineId]: message } : rest;
+    });
+
+  const change = async (
+    line: CartLineView,
+    action: () => Promise<CartData>,
+    failure: string,
+    success: string,
+  ): Promise<boolean> => {
+    const request = ++latest.current;
+    mark(line.id, true);
+    setLineError(line.id, undefined);
+    try {
+      apply(request, await action());
+      setStatus(success);
+      return true;
+    } catch (error) {
+      console.error('Could not change the cart', error);
+      setLineError(line.id, failure);
+      showToast(failure, 'error');
+      return false;
+    } finally {
+      mark(line.id, false);
+    }
+  };
+
+  const setQuantity = (line: CartLineView, quantity: number) => {
+    // Shown at once; the server's answer (or the old quantity, on failure) follows.
+    setCart((current) => ({
+      ...current,
+      lines: current.lines.map((entry) => (entry.id === line.id ? { ...entry, quantity } : entry)),
+    }));
+    void change(
+      line,
+      () => updateCartLine(line.id, quantity, locale),
+      strings.errors.update,
+      fill(strings.status.updated, { name: line.name, quantity }),
+    ).then((ok) => {
+      if (!ok) void reload();
+    });
+  };
+
+  const remove = (line: CartLineView) =>
+    void change(
+      line,
+      () => removeCartLine(line.id, locale),
+      strings.errors.remove,
+      fill(strings.status.removed, { name: line.name }),
+    );
+
+  const plural = new Intl.PluralRules(INTL_LOCALE[locale]).select(cart.count) === 'one';
+  const unavailable = cart.lines.some((line) => !line.available);
+
+  return (
+    <div className="cart">
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {loadError && (
+        <p className="cart__alert" role="alert">
+          {strings.errors.load}
+        </p>
+      )}
+      {cart.lines.length === 0 ? (
+        <section className="cart-empty card" aria-labelledby="cart-empty-heading">
+          <h2 id="cart-empty-heading">{strings.empty.heading}</h2>
+          <p>{strings.empty.body}</p>
+          <a className="btn" href={links.catalogue}>
+            {strings.empty.cta}
+          </a>
+        </section>
+      ) : (
+        <div className="cart__layout">
+          <ul className="cart__lines" aria-label={strings.heading}>
+            {cart.lines.map((line) => (
+              <CartLine
+                key={line.id}
+                line={line}
+                strings={strings}
+                money={money}
+                busy={pending.has(line.id)}
+                error={lineErrors[line.id]}
+                onQuantity={(quantity) => setQuantity(line, quantity)}
+                onInvalid={(message) => setLineError(line.id, message)}
+                onRemove={() => remove(line)}
+              />
+            ))}
+          </ul>
+          <aside className="cart__summary card" aria-labelledby="cart-summary-heading">
+            <h2 id="cart-summary-heading">{strings.summary.heading}</h2>
+            <dl className="cart__totals">
+              <div>
+                <dt>{strings.summary.estimatedTotal}</dt>
+                <dd>
+                  <span className="cart__total" data-cart-total>
+                    {money(cart.totalCents)}
+                  </span>
+                  <span className="muted">
+                    {fill(plural ? strings.summary.items_one : strings.summary.items_other, { count: cart.count })}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>{strings.summary.taxes}</dt>
+                <dd>{strings.summary.taxesValue}</dd>
+              </div>
+            </dl>
+            <p className="cart__note">{strings.summary.excludes}</p>
+            <h3>{strings.summary.delivery}</h3>
+            <p className="cart__note">{strings.summary.deliveryNote}</p>
+            <h3>{strings.summary.warranty}</h3>
+            {cart.tradePricing ? (
+              <p className="cart__note" data-warranty="none">
+                {warrantyNone}
+              </p>
+            ) : (
+              <p className="cart__note" data-warranty="retail">
+                {strings.summary.warrantyRetail} <a href={links.warranty}>{strings.summary.warrantyLink}</a>
+              </p>
+            )}
+            {unavailable && (
+              <p className="cart__alert" role="alert">
+                {strings.summary.unavailable}
+              </p>
+            )}
+            <a className="btn cart__quote" href={links.checkout}>
+              {strings.summary.requestQuote}
+            </a>
+            <p className="cart__note muted">{strings.summary.quoteNote}</p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface CartLineProps {
+  line: CartLineView;
+  strings: CartStrings;
+  money: (cents: number) => string;
+  busy: boolean;
+  error: string | undefined;
+  onQuantity: (quantity: number) => void;
+  onInvalid: (message: string | undefined) => void;
+  onRemove: () => void;
+}
+
+function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, onRemove }: CartLineProps) {
+  const [draft, setDraft] = useState(String(line.quantity));
+  // The field follows the line when the server (or a button) changes it.
+  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
+  const names = { name: line.name, size: line.size };
+  const inputId = `cart-quantity-${line.id}`;
+  const errorId = `cart-error-${line.id}`;
+
+  const commit = () => {
+    const quantity = parseQuantity(draft);
+    if (quantity === undefined) {
+      onInvalid(strings.errors.quantity);
+      return;
+    }
+    onInvalid(undefined);
+    if (quantity !== line.quantity) onQuantity(quantity);
+  };
+
+  return (
+    <li className={`cart-line card${line.available ? '' : ' is-unavailable'}`} data-cart-line={line.sku}>
+      <div className="cart-line__picture">
+        {line.image ? (
+          <img src={line.image.src} alt="" width="96" height="96" loading="lazy" />
+        ) : (
+          <span
+            className="plant-art"
+            // Our own drawing, made from the product's form and colours (plant-art.ts).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated by plant-art.ts, never from input.
+            dangerouslySetInnerHTML={{
+              __html: plantArtSvg({
+                form: line.art.form,
+                ...plantPaints(line.art.form, line.art.flowerColour, line.art.foliageColour),
+                seed: line.art.seed,
+              }),
+            }}
+          />
+        )}
+      </div>
+      <div className="cart-line__details">
+        <h3 className="cart-line__name">
+          <a href={line.href}>{line.name}</a>
+        </h3>
+        <p className="cart-line__botanical">
+          <i>{line.botanicalName}</i>
+        </p>
+        <p className="cart-line__meta">
+          <span>{fill(strings.line.size, { size: line.size })}</span>
+          <span>{fill(strings.line.sku, { sku: line.sku })}</span>
+        </p>
+        <p className="cart-line__price">
+          {line.priceKind === 'trade' && <span className="badge badge--in">{strings.line.tradePrice}</span>}{' '}
+          <span data-unit-price>{fill(strings.line.each, { price: money(line.unitPriceCents) })}</span>
+        </p>
+        {!line.available && (
+          <p className="cart__alert" role="alert">
+            {strings.line.unavailable}
+          </p>
+        )}
+      </div>
+      <div className="cart-line__controls">
+        <label className="visually-hidden" htmlFor={inputId}>
+          {fill(strings.line.quantityFor, names)}
+        </label>
+        <div className="stepper">
+          <button
+            type="button"
+            aria-label={fill(strings.line.decrease, names)}
+            onClick={() => onQuantity(line.quantity - 1)}
+            disabled={line.quantity <= 1}
+          >
+            −
+          </button>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            step={1}
+            value={draft}
+            aria-invalid={error === strings.errors.quantity ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit();
+              }
+            }}
+          />
+          <button
+            type="button"
+            aria-label={fill(strings.line.increase, names)}
+            onClick={() => onQuantity(line.quantity + 1)}
+            disabled={line.quantity >= MAX_LINE_QUANTITY}
+          >
+            +
+          </button>
+        </div>
+        <p className="cart-line__subtotal">
+          <span className="muted">{strings.line.subtotal}</span>{' '}
+          <strong data-line-subtotal>{money(line.subtotalCents)}</strong>
+        </p>
+        <button
+          type="button"
+          className="cart-line__remove"
+          aria-label={fill(strings.line.removeLabel, names)}
+          onClick={onRemove}
+          disabled={busy}
+        >
+          {strings.line.remove}
+        </button>
+        {busy && <span className="muted cart-line__saving">{strings.line.saving}</span>}
+      </div>
+      {error && (
+        <p id={errorId} className="cart__alert cart-line__error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
