@@ -102,3 +102,70 @@ export function resolveCartOwner(
   });
   return { guestTokenHash: hashGuestToken(token) };
 }
+
+/** One line of a cart with what a page or a quote needs to show and price it. */
+export interface CartLine {
+  variantId: number;
+  quantity: number;
+  sku: string;
+  sizeLabel: string;
+  productCode: string;
+  nameEn: string;
+  nameFr: string;
+  botanicalName: string;
+  slugEn: string;
+  slugFr: string;
+  listPriceCents: number;
+  tradePriceCents: number;
+  /** Active variant of a published product: it may be bought today. */
+  forSale: boolean;
+}
+
+/**
+ * The owner's cart lines, oldest first (an owner without a cart has none). Prices are the
+ * variant's today; `priceForUser` picks the one the shopper pays. Takes a transaction too.
+ */
+export async function readCartLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
+  const query = db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .innerJoin('variants', 'variants.id', 'cart_items.variant_id')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .select([
+      'cart_items.variant_id',
+      'cart_items.quantity',
+      'variants.sku',
+      'variants.size_label',
+      'variants.list_price_cents',
+      'variants.trade_price_cents',
+      'variants.is_active',
+      'products.code',
+      'products.name_en',
+      'products.name_fr',
+      'products.botanical_name',
+      'products.slug_en',
+      'products.slug_fr',
+      'products.is_published',
+    ])
+    .orderBy('cart_items.added_at')
+    .orderBy('cart_items.variant_id');
+  const rows = await ('userId' in owner
+    ? query.where('carts.user_id', '=', owner.userId)
+    : query.where('carts.guest_token_hash', '=', owner.guestTokenHash)
+  ).execute();
+  return rows.map((row) => ({
+    variantId: row.variant_id,
+    quantity: row.quantity,
+    sku: row.sku,
+    sizeLabel: row.size_label,
+    productCode: row.code,
+    nameEn: row.name_en,
+    nameFr: row.name_fr,
+    botanicalName: row.botanical_name,
+    slugEn: row.slug_en,
+    slugFr: row.slug_fr,
+    listPriceCents: row.list_price_cents,
+    tradePriceCents: row.trade_price_cents,
+    forSale: row.is_active && row.is_published,
+  }));
+}
