@@ -2,18 +2,30 @@
  * Page weight of the built catalog: the JavaScript a browser loads on the home, category
  * and product pages (gzip), whether React loads at all, and the product page's HTML (gzip).
  *
- *   node bench/page-weight.bench.ts [distClientDir]
+ *   node bench/page-weight.bench.ts [distClientDir] [--url http://127.0.0.1:4321]
  *
  * Reads the Node build in dist/client (run `npm run build` first). "Loads" means every
  * module the page's scripts and islands import statically, island components included
  * (client:idle and client:visible load during the visit); chunks fetched only on a click
  * (the availability slide-over, the picture viewer) are listed apart.
+ *
+ * With --url (a running server with the demo data, e.g. `npm start`), the pages rendered on
+ * demand for a signed-in shopper are measured in Chromium too: every script the browser
+ * fetches in the 5 s after load, gzip level 9, plus inline scripts. The demo customer signs in
+ * and gets one plant in the cart, so the checkout shows its form. Target ≤ 90 KB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.ts';
 
-const root = process.argv[2] ?? join(import.meta.dirname, '../dist/client');
+const { values: options, positionals } = parseArgs({
+  options: { url: { type: 'string' } },
+  allowPositionals: true,
+});
+const root = positionals[0] ?? join(import.meta.dirname, '../dist/client');
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`No build in ${root}: run \`npm run build\` first.`);
   process.exit(1);
@@ -135,3 +147,55 @@ const worstHtml = Math.max(...product.map((row) => row.htmlGzip));
 console.log(
   `product page HTML: ${kb(worstHtml)} KB gzip (target ≤ ${PRODUCT_HTML_TARGET_KB} KB)${worstHtml / 1024 > PRODUCT_HTML_TARGET_KB ? ' OVER' : ''}`,
 );
+
+const LIVE_TARGET_KB = 90;
+
+/** Scripts a signed-in shopper's browser fetches on pages rendered on demand, in the 5 s after load. */
+async function measureLive(base: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: base });
+    const headers = { origin: new URL(base).origin };
+    const signIn = await context.request.post('/api/auth/sign-in', {
+      headers,
+      data: { email: 'customer@example.com', password: 'Customer-pass-2026' },
+    });
+    if (!signIn.ok()) throw new Error(`Sign-in as the demo customer failed: ${signIn.status()}`);
+    const added = await context.request.post('/api/cart/items', { headers, data: { variantId: 1, quantity: 1 } });
+    if (!added.ok()) throw new Error(`Adding a plant to the cart failed: ${added.status()}`);
+    console.log('\nsigned-in page        JS gzip KB  target  scripts');
+    for (const [label, path] of [
+      ['checkout (en)', '/checkout'],
+      ['checkout (fr)', '/fr/checkout'],
+    ] as const) {
+      const page = await context.newPage();
+      const sizes = new Map<string, Promise<number>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        sizes.set(
+          response.url(),
+          response.body().then((body) => gzipSize(body)),
+        );
+      });
+      const response = await page.goto(path, { waitUntil: 'load' });
+      if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
+      await page.waitForTimeout(5000);
+      const modules = (await Promise.all(sizes.values())).reduce((total, size) => total + size, 0);
+      const total = modules + inlineScripts(await page.content());
+      console.log(
+        [
+          label.padEnd(20),
+          kb(total).padStart(10),
+          `≤ ${LIVE_TARGET_KB}`.padStart(7),
+          String(sizes.size).padStart(8),
+          total / 1024 > LIVE_TARGET_KB ? '  OVER' : '',
+        ].join(' '),
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (options.url) await measureLive(options.url);

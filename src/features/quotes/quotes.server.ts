@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { getDb } from '../../lib/db/index.server.ts';
 import type { Database, Locale } from '../../lib/db/schema.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
-import type { HistoryPage, HistoryQuery, QuoteDetail, ReorderResult } from './quotes.ts';
+import { type HistoryPage, type HistoryQuery, type QuoteDetail, QuoteIdSchema, type ReorderResult } from './quotes.ts';
 
 /**
  * A customer's own quote requests. Every query names the user: another customer's request
@@ -173,4 +174,18 @@ export async function reorderQuoteRequest(db: Db, userId: string, id: number, lo
     }
   }
   return { count: (await cartSummary(db, owner)).count, added, skipped };
+}
+
+/**
+ * The quote request a page names (`/profile/quote-requests/{id}`, `/checkout/complete?id=`),
+ * when it is the signed-in user's; undefined makes the page a 404.
+ */
+export async function quoteRequestForPage(
+  locals: Pick<App.Locals, 'user'>,
+  rawId: string | null | undefined,
+  locale: Locale,
+): Promise<QuoteDetail | undefined> {
+  const id = QuoteIdSchema.safeParse(rawId);
+  if (!locals.user || !id.success) return undefined;
+  return loadQuoteRequest(await getDb(), locals.user.id, id.data, locale);
 }
