@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type FieldPath, get, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
 import { PHONE_MASK, POSTAL_CODE_MASK } from '../../lib/forms/input-mask.ts';
 import MaskedInput from '../../lib/forms/MaskedInput.tsx';
 import type enCheckout from '../../lib/i18n/locales/en/checkout.json';
 import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
+import type { CheckoutInput } from './checkout.ts';
 import {
   type CheckoutFormValues,
-  type CheckoutInput,
   type CheckoutMessages,
   type CheckoutResult,
-  CheckoutSchema,
   COMMENTS_MAX_LENGTH,
   checkoutKeyStorageName,
   FULFILMENTS,
@@ -20,7 +18,7 @@ import {
   needsPickup,
   PAYMENT_PREFERENCES,
   PROVINCES,
-} from './checkout.ts';
+} from './checkout-fields.ts';
 
 type Strings = Pick<
   typeof enCheckout,
@@ -38,6 +36,23 @@ interface Props {
   suggestedKey: string;
   /** The complete page of the page's language. */
   completePath: string;
+}
+
+/**
+ * The schema (zod) and its resolver load when the shopper first focuses the form, or at the
+ * latest on submit: the page itself stays within its JavaScript budget (decision 019).
+ */
+let validation: Promise<[typeof import('@hookform/resolvers/zod'), typeof import('./checkout.ts')]> | undefined;
+function loadValidation() {
+  if (validation) return validation;
+  const loading = Promise.all([import('@hookform/resolvers/zod'), import('./checkout.ts')]);
+  validation = loading;
+  loading.catch((error: unknown) => {
+    // Offline, say: the next focus or submit tries again.
+    console.warn('Could not load the checkout validation', error);
+    if (validation === loading) validation = undefined;
+  });
+  return loading;
 }
 
 /** Today in the browser's own time zone, as YYYY-MM-DD. */
@@ -129,7 +144,12 @@ export default function CheckoutForm({
   const id = (name: string) => `${ids}-${name}`;
   const [today, setToday] = useState<string | undefined>(undefined);
   useEffect(() => setToday(localToday()), []);
-  const schema = useMemo(() => CheckoutSchema({ messages, earliestDate: today ?? localToday() }), [messages, today]);
+  const resolver: Resolver<CheckoutFormValues, unknown, CheckoutInput> = async (values, context, options) => {
+    const [{ zodResolver }, { CheckoutSchema }] = await loadValidation();
+    const schema = CheckoutSchema({ messages, earliestDate: today ?? localToday() });
+    // The schema takes unknown input (the endpoint's body); here its input is the form's values.
+    return zodResolver(schema as unknown as z.ZodMiniType<CheckoutInput, CheckoutFormValues>)(values, context, options);
+  };
   const key = useCheckoutKey(userId, suggestedKey);
   const preselected = yards.some((yard) => yard.id === defaultLocationId) ? String(defaultLocationId) : '';
   const {
@@ -140,8 +160,7 @@ export default function CheckoutForm({
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormValues, unknown, CheckoutInput>({
-    // The schema takes unknown input (the endpoint's body); here its input is the form's values.
-    resolver: zodResolver(schema as unknown as z.ZodType<CheckoutInput, CheckoutFormValues>),
+    resolver,
     defaultValues: {
       idempotencyKey: suggestedKey,
       fulfilment: 'pickup',
@@ -221,7 +240,14 @@ export default function CheckoutForm({
   const deliveryError = (name: keyof CheckoutFormValues['delivery']) => errors.delivery?.[name]?.message;
 
   return (
-    <form ref={formRef} className="form checkout-form" method="post" onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      className="form checkout-form"
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={() => void loadValidation()}
+      noValidate
+    >
       {alert && (
         <Alert kind="error">
           <p>{alert}</p>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fieldErrors } from '../../lib/http/api.ts';
 import { getT } from '../../lib/i18n/index.ts';
 import {
@@ -25,7 +26,7 @@ const blankDelivery = {
 
 function errorsFor(locale: 'en' | 'fr', values: Record<string, unknown>) {
   const schema = CheckoutSchema({ messages: checkoutMessages(getT(locale, 'checkout')), earliestDate: '2026-11-25' });
-  const result = schema.safeParse({
+  const result = z.safeParse(schema, {
     idempotencyKey: KEY,
     fulfilment: 'delivery',
     delivery: blankDelivery,

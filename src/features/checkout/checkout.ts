@@ -1,45 +1,38 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Fulfilment, PaymentPreference } from '../../lib/db/schema.ts';
-import { normalizePhone } from '../accounts/accounts.ts';
+import { normalizePhone } from '../accounts/phone.ts';
+import {
+  type CheckoutMessages,
+  COMMENTS_MAX_LENGTH,
+  FULFILMENTS,
+  needsDelivery,
+  needsPickup,
+  PAYMENT_PREFERENCES,
+  PROVINCES,
+} from './checkout-fields.ts';
+
+export {
+  type CheckoutFormValues,
+  type CheckoutMessages,
+  type CheckoutResult,
+  COMMENTS_MAX_LENGTH,
+  checkoutKeyStorageName,
+  FULFILMENTS,
+  needsDelivery,
+  needsPickup,
+  PAYMENT_PREFERENCES,
+  PROVINCES,
+  type Province,
+} from './checkout-fields.ts';
 
 /**
  * The checkout form (spec §5): one schema for the island (react-hook-form through
  * zodResolver) and for POST /api/checkout, with the spec's messages in the page's language.
  * Server-only checks (the cart, the sales yard, the totals) come on top, in checkout.server.ts.
+ * Written with zod/mini, which the bundler can trim to what is used: the checkout page loads
+ * a few KB of it instead of all of zod (page budget, decision 019).
  */
-
-export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
-export type Province = (typeof PROVINCES)[number];
-
-export const FULFILMENTS = ['pickup', 'delivery', 'pickup_and_delivery'] as const satisfies readonly Fulfilment[];
-export const PAYMENT_PREFERENCES = [
-  'cash',
-  'charge_account',
-  'credit_card',
-] as const satisfies readonly PaymentPreference[];
-
-export const COMMENTS_MAX_LENGTH = 2000;
-
-export const needsDelivery = (fulfilment: Fulfilment) => fulfilment !== 'pickup';
-export const needsPickup = (fulfilment: Fulfilment) => fulfilment !== 'delivery';
-
-/** The messages the schema shows, from the `checkout` namespace of the page's language. */
-export interface CheckoutMessages {
-  firstNameRequired: string;
-  lastNameRequired: string;
-  streetRequired: string;
-  cityRequired: string;
-  provinceRequired: string;
-  phoneInvalid: string;
-  postalCodeInvalid: string;
-  locationRequired: string;
-  fulfilmentRequired: string;
-  paymentRequired: string;
-  dateInvalid: string;
-  commentsTooLong: string;
-  tooLong: string;
-}
 
 /** The messages of the `checkout` namespace, for a schema built on the server or passed to an island. */
 export function checkoutMessages(t: TFunction): CheckoutMessages {
@@ -89,9 +82,19 @@ function isRealDate(value: string): boolean {
 }
 
 const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
-const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, { error: tooLong }).default('');
+const optionalText = (max: number, tooLong: string) =>
+  z._default(z.string().check(z.trim(), z.maxLength(max, { error: tooLong })), '');
+
+/** Text that `normalize` turns into its one accepted shape, or refuses with `message`. */
+const normalizedText = (normalize: (value: string) => string | null, message: string) =>
+  z.pipe(
+    z.string({ error: message }).check(z.refine((value) => normalize(value) !== null, { error: message })),
+    z.transform((value: string) => normalize(value) ?? value),
+  );
 
 export function DeliverySchema(m: CheckoutMessages) {
   return z.object({
@@ -100,24 +103,10 @@ export function DeliverySchema(m: CheckoutMessages) {
     streetAddress: requiredText(m.streetRequired, 200, m.tooLong),
     city: requiredText(m.cityRequired, 100, m.tooLong),
     province: z.enum(PROVINCES, { error: m.provinceRequired }),
-    postalCode: z.string({ error: m.postalCodeInvalid }).transform((value, ctx) => {
-      const postalCode = normalizePostalCode(value);
-      if (postalCode === null) {
-        ctx.addIssue({ code: 'custom', message: m.postalCodeInvalid });
-        return z.NEVER;
-      }
-      return postalCode;
-    }),
+    postalCode: normalizedText(normalizePostalCode, m.postalCodeInvalid),
     siteContactFirstName: requiredText(m.firstNameRequired, 80, m.tooLong),
     siteContactLastName: requiredText(m.lastNameRequired, 80, m.tooLong),
-    phone: z.string({ error: m.phoneInvalid }).transform((value, ctx) => {
-      const phone = normalizePhone(value.trim());
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: m.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+    phone: normalizedText((value) => normalizePhone(value.trim()), m.phoneInvalid),
   });
 }
 export type DeliveryInput = z.input<ReturnType<typeof DeliverySchema>>;
@@ -127,8 +116,7 @@ export function PickupSchema(m: CheckoutMessages) {
   return z.object({
     locationId: z.coerce
       .number({ error: m.locationRequired })
-      .int({ error: m.locationRequired })
-      .positive({ error: m.locationRequired }),
+      .check(z.refine((id) => Number.isInteger(id) && id > 0, { error: m.locationRequired })),
   });
 }
 
@@ -161,62 +149,44 @@ export function CheckoutSchema({ messages: m, earliestDate }: CheckoutSchemaOpti
   const base = z.object({
     idempotencyKey: z.uuid(),
     fulfilment,
-    preferredDate: z
-      .string({ error: m.dateInvalid })
-      .trim()
-      .refine((value) => value === '' || (isRealDate(value) && value >= earliestDate), { error: m.dateInvalid })
-      .transform((value) => (value === '' ? null : value)),
+    preferredDate: z.pipe(
+      z.string({ error: m.dateInvalid }).check(
+        z.trim(),
+        z.refine((value) => value === '' || (isRealDate(value) && value >= earliestDate), { error: m.dateInvalid }),
+      ),
+      z.transform((value: string) => (value === '' ? null : value)),
+    ),
     paymentPreference: z.enum(PAYMENT_PREFERENCES, { error: m.paymentRequired }),
-    comments: z.string().trim().max(COMMENTS_MAX_LENGTH, { error: m.commentsTooLong }).default(''),
+    comments: z._default(
+      z.string().check(z.trim(), z.maxLength(COMMENTS_MAX_LENGTH, { error: m.commentsTooLong })),
+      '',
+    ),
   });
-  return z.unknown().transform((raw, ctx): CheckoutInput => {
-    const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-    const issues: { message: string; path: PropertyKey[] }[] = [];
-    const part = <T>(schema: z.ZodType<T>, input: unknown, path: 'delivery' | 'pickup'): T | null => {
-      const parsed = schema.safeParse(input ?? {});
-      if (parsed.success) return parsed.data;
-      issues.push(...parsed.error.issues.map((issue) => ({ message: issue.message, path: [path, ...issue.path] })));
-      return null;
-    };
-    const common = base.safeParse(record);
-    if (!common.success) issues.push(...common.error.issues);
-    const chosen = fulfilment.safeParse(record.fulfilment);
-    const deliveryDetails =
-      chosen.success && needsDelivery(chosen.data) ? part(delivery, record.delivery, 'delivery') : null;
-    const pickupDetails = chosen.success && needsPickup(chosen.data) ? part(pickup, record.pickup, 'pickup') : null;
-    if (!common.success || issues.length > 0) {
-      for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return { ...common.data, delivery: deliveryDetails, pickup: pickupDetails };
-  });
-}
-
-/** What the form holds: every field as text, the way the inputs give it. */
-export interface CheckoutFormValues {
-  idempotencyKey: string;
-  fulfilment: Fulfilment;
-  delivery: {
-    jobName: string;
-    poNumber: string;
-    streetAddress: string;
-    city: string;
-    province: string;
-    postalCode: string;
-    siteContactFirstName: string;
-    siteContactLastName: string;
-    phone: string;
-  };
-  pickup: { locationId: string };
-  preferredDate: string;
-  paymentPreference: PaymentPreference | null;
-  comments: string;
-}
-
-/** The answer of POST /api/checkout, the same for every retry of one checkout. */
-export interface CheckoutResult {
-  id: number;
-  reference: string;
+  return z.pipe(
+    z.unknown(),
+    z.transform((raw, ctx): CheckoutInput => {
+      const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+      const issues: { message: string; path: PropertyKey[] }[] = [];
+      const part = <T>(schema: z.ZodMiniType<T>, input: unknown, path: 'delivery' | 'pickup'): T | null => {
+        const parsed = schema.safeParse(input ?? {});
+        if (parsed.success) return parsed.data;
+        issues.push(...parsed.error.issues.map((issue) => ({ message: issue.message, path: [path, ...issue.path] })));
+        return null;
+      };
+      const common = base.safeParse(record);
+      if (!common.success) issues.push(...common.error.issues);
+      const chosen = fulfilment.safeParse(record.fulfilment);
+      const deliveryDetails =
+        chosen.success && needsDelivery(chosen.data) ? part(delivery, record.delivery, 'delivery') : null;
+      const pickupDetails = chosen.success && needsPickup(chosen.data) ? part(pickup, record.pickup, 'pickup') : null;
+      if (!common.success || issues.length > 0) {
+        for (const issue of issues)
+          ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: raw });
+        return z.NEVER;
+      }
+      return { ...common.data, delivery: deliveryDetails, pickup: pickupDetails };
+    }),
+  );
 }
 
 /** Stable error codes of POST /api/checkout; the island shows each one's message. */
@@ -252,6 +222,3 @@ export function quoteDraftProblems(draft: QuoteDraft): string[] {
   }
   return problems;
 }
-
-/** The browser's key for the checkout in progress, shared by the tabs of one user (localStorage). */
-export const checkoutKeyStorageName = (userId: string) => `nursery:checkout-key:${userId}`;

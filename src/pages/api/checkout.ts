@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import { requireUser } from '../../features/accounts/auth.server.ts';
 import {
   CartEmptyError,
@@ -16,8 +17,8 @@ import {
 } from '../../features/checkout/checkout.ts';
 import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
-import { ApiError, json } from '../../lib/http/api.ts';
-import { parseInput, readJson } from '../../lib/http/body.ts';
+import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
+import { readJson } from '../../lib/http/body.ts';
 import { getT } from '../../lib/i18n/index.ts';
 import { getMailer } from '../../lib/mail/mail.server.ts';
 
@@ -35,7 +36,12 @@ export const POST: APIRoute = async ({ request, locals }) => {
     messages: checkoutMessages(t),
     earliestDate: isoDateIn(EARLIEST_DATE_TIME_ZONE),
   });
-  const input = parseInput(schema, await readJson(request, locale), locale);
+  // The schema is zod/mini (it also runs in the island); zod's safeParse gives the usual error.
+  const parsed = z.safeParse(schema, await readJson(request, locale));
+  if (!parsed.success) {
+    throw new ApiError(422, 'invalid', t('messages.required'), { fields: fieldErrors(parsed.error) });
+  }
+  const input = parsed.data;
   const db = await getDb();
   try {
     const outcome = await submitQuoteRequest(db, user, input, locale);
