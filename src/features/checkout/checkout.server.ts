@@ -273,21 +273,21 @@ export async function submitQuoteRequest(
  * wait for delivery: the request is already safe in the database, so a failed send is
  * logged (with the reference) for the desk to follow up, never turned into a failed submit.
  */
-export function sendQuoteRequestMails(
+export async function sendQuoteRequestMails(
   db: Db,
   userId: string,
   result: CheckoutResult,
   locale: Locale,
   deps: { mailer: Mailer; siteUrl: string; salesDesk: string },
 ): Promise<void> {
-  return (async () => {
+  try {
     const quote = await loadQuoteRequest(db, userId, result.id, locale);
     if (!quote) throw new Error(`Quote request ${result.id} vanished before its e-mails`);
     await Promise.all([
       deps.mailer.send(customerQuoteMail(quote, deps.siteUrl)),
       deps.mailer.send(salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
     ]);
-  })().catch((error: unknown) => {
+  } catch (error) {
     log('error', 'quote_mail_failed', { reference: result.reference, error });
-  });
+  }
 }
