@@ -87,7 +87,18 @@ async function fillCart(request: APIRequestContext, lines: { variantId: number; 
 
 async function openCheckout(page: Page, locale: 'en' | 'fr') {
   await page.goto(T[locale].checkout);
-  return hydrated(page.locator('form.checkout-form'));
+  // The island (astro-island) wraps the form: wait on the section around it.
+  await hydrated(page.locator('section.checkout-main'));
+  return page.locator('form.checkout-form');
+}
+
+/** The 'Add these items to my cart' island, once interactive. */
+async function reorderIsland(page: Page) {
+  const reorder = page.locator('.reorder');
+  // client:visible: in view first, then wait until no island in its section awaits hydration.
+  await reorder.scrollIntoViewIfNeeded();
+  await expect(page.locator('section', { has: reorder }).locator('astro-island[ssr]')).toHaveCount(0);
+  return reorder;
 }
 
 /** The e-mail of a kind that names a reference, waiting for the server to write it. */
@@ -241,7 +252,7 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: reference }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Quote request ${reference}`);
     await expect(page.getByText('Cash')).toBeVisible();
-    const reorder = await hydrated(page.locator('.reorder'));
+    const reorder = await reorderIsland(page);
     await reorder.getByRole('button', { name: 'Add these items to my cart' }).click();
     await expect(reorder.getByRole('status')).toContainText('1 item was added to your cart.');
     await expect(page.locator('[data-cart-count]').first()).toHaveText('3');
@@ -270,7 +281,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Carte de crédit')).toBeVisible();
     await expect(page.getByText('Envoyée', { exact: true }).first()).toBeVisible();
     expect(await englishOn(page, ['quotes'])).toEqual([]);
-    const reorder = await hydrated(page.locator('.reorder'));
+    const reorder = await reorderIsland(page);
     await reorder.getByRole('button', { name: 'Ajouter ces articles à mon panier' }).click();
     await expect(reorder.getByRole('status')).toContainText('1 article a été ajouté à votre panier.');
   });
