@@ -10,6 +10,7 @@ describe('parseEnv', () => {
       DATA_DIR: './.data',
       APP_ENV: 'development',
       MAINTENANCE_MODE: 'off',
+      SALES_DESK_EMAIL: 'sales@northfieldnurseries.ca',
     });
     expect(env.dataDir).toMatch(/\/\.data$/);
     expect(env.DATABASE_URL).toBeUndefined();
@@ -28,6 +29,7 @@ describe('parseEnv', () => {
     ['PUBLIC_SITE_URL', 'ftp://example.com'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['MAINTENANCE_MODE', 'yes'],
+    ['SALES_DESK_EMAIL', 'the sales desk'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
   });

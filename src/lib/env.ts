@@ -27,6 +27,8 @@ export const EnvSchema = z
     SUPABASE_STORAGE_BUCKET: z.string().min(1).default('product-images'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Nursery Store <no-reply@localhost>'),
+    /** Where each new quote request is announced to the sales desk. */
+    SALES_DESK_EMAIL: z.email().default('sales@northfieldnurseries.ca'),
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PUBLIC_SITE_URL: httpUrl.default('http://127.0.0.1:4321'),
     MAINTENANCE_MODE: z.enum(['on', 'off']).default('off'),

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { normalizePhone } from './phone.ts';
 
 /**
  * The account forms' schemas, shared by the islands (react-hook-form through zodResolver)
@@ -47,17 +48,8 @@ export function validationMessages(t: TFunction, passwordMinLength: number): Val
   };
 }
 
-/**
- * A North American number as 999-999-9999, from what people type: "(905) 555-0199",
- * "905.555.0199", "+1 905 555 0199". Null when it is not one.
- */
-export function normalizePhone(value: string): string | null {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
-  if (/[^\d\s().+-]/.test(value)) return null;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
+// In a module of its own, without zod, for islands that need only this (the checkout).
+export { normalizePhone };
 
 /** "ta100300", "TA 100300" and "TA-100300" are the same account number. */
 export function normalizeAccountNumber(value: string): string {

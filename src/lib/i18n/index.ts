@@ -3,23 +3,27 @@ import { z } from 'zod';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
+import enCheckout from './locales/en/checkout.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enLists from './locales/en/lists.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
+import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
+import frCheckout from './locales/fr/checkout.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frLists from './locales/fr/lists.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
+import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
 
@@ -49,6 +53,8 @@ export const resources = {
     profile: enProfile,
     lists: enLists,
     cart: enCart,
+    checkout: enCheckout,
+    quotes: enQuotes,
   },
   fr: {
     common: frCommon,
@@ -62,6 +68,8 @@ export const resources = {
     profile: frProfile,
     lists: frLists,
     cart: frCart,
+    checkout: frCheckout,
+    quotes: frQuotes,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

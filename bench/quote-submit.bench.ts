@@ -1,0 +1,314 @@
+/**
+ * Quote submission under load: POST /api/checkout against the built Node server, with
+ * autocannon at 20 and 100 concurrent connections, on the embedded PGlite and on PostgreSQL.
+ * Prints p50 / p95 / p99 latency, requests per second and errors for each run.
+ *
+ *   npm run build, then
+ *   node bench/quote-submit.bench.ts [--engine pglite|postgres|both] [--requests 1000] [--port 4432]
+ *
+ * Every request is a real submit: its own signed-in customer (a session cookie made in the
+ * database beforehand), a cart of two lines, a new idempotency key, the same-origin header.
+ * So each run needs as many prepared customers as requests; they are made before the server
+ * starts (PGlite is one process's database). Scratch data: PGlite in <tmp>/nursery-bench-quotes,
+ * PostgreSQL in the database nursery_bench_quotes on TEST_DATABASE_URL's server (default
+ * 127.0.0.1:5432), both recreated on every run. Target on PostgreSQL at 100 connections:
+ * p95 ≤ 150 ms and no errors.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { SESSION_COOKIE } from '../src/features/accounts/cookies.server.ts';
+import { createSession } from '../src/features/accounts/session.server.ts';
+import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
+import { parseEnv } from '../src/lib/env.ts';
+import { prepareDatabase } from '../src/server/prepare.ts';
+import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+
+const TARGET_P95_MS = 150;
+const CONNECTIONS = [20, 100];
+const root = join(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    requests: { type: 'string', default: '1000' },
+    port: { type: 'string', default: '4432' },
+  },
+});
+const requestsPerRun = Number(values.requests);
+const port = Number(values.port);
+if (!Number.isInteger(requestsPerRun) || requestsPerRun < 100 || !Number.isInteger(port)) {
+  console.error(
+    'Usage: node bench/quote-submit.bench.ts [--engine pglite|postgres|both] [--requests N≥100] [--port N]',
+  );
+  process.exit(2);
+}
+if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
+  console.error('No server build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+const WARM_UP = 50;
+const origin = `http://127.0.0.1:${port}`;
+
+interface EngineSetup {
+  label: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+}
+
+/** Customers with a session and a two-line cart each; returns their session cookies. */
+async function prepareCustomers(handle: DatabaseHandle, count: number): Promise<string[]> {
+  const db = handle.db;
+  const variants = await db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .select('variants.id')
+    .where('variants.is_active', '=', true)
+    .where('products.is_published', '=', true)
+    .orderBy('variants.id')
+    .limit(200)
+    .execute();
+  if (variants.length < 2) throw new Error('The bench database has no catalog');
+  const run = Date.now().toString(36);
+  const cookies: string[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const size = Math.min(500, count - start);
+    const users = await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: size }, (_, i) => ({
+          email: `bench-${run}-${start + i}@example.com`,
+          first_name: 'Bench',
+          last_name: `Customer ${start + i}`,
+          customer_type_id: 1,
+          password_hash: 'never-used-to-sign-in',
+          email_verified_at: new Date(),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const carts = await db
+      .insertInto('carts')
+      .values(users.map((user) => ({ user_id: user.id })))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('cart_items')
+      .values(
+        carts.flatMap((cart, i) => [
+          { cart_id: cart.id, variant_id: variants[i % variants.length]?.id ?? 0, quantity: 3 },
+          { cart_id: cart.id, variant_id: variants[(i + 7) % variants.length]?.id ?? 0, quantity: 1 },
+        ]),
+      )
+      .execute();
+    for (const user of users) {
+      const session = await createSession(db, user.id);
+      cookies.push(`${SESSION_COOKIE}=${session.accessToken}`);
+    }
+  }
+  return cookies;
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'scripts/start.ts'), '--no-build'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', PUBLIC_SITE_URL: origin },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 120_000;
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error(`The server exited with ${child.exitCode}`));
+      try {
+        const response = await fetch(`${origin}/api/app_settings`);
+        if (response.ok) return resolve(child);
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) return reject(new Error('The server did not start within 2 minutes'));
+      setTimeout(poll, 250);
+    };
+    void poll();
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+interface RunFigures {
+  connections: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+async function load(cookies: string[], connections: number, amount: number): Promise<RunFigures> {
+  let next = 0;
+  const times: number[] = [];
+  const body = (key: string) =>
+    JSON.stringify({
+      idempotencyKey: key,
+      fulfilment: 'delivery',
+      delivery: {
+        jobName: 'Bench job',
+        poNumber: 'PO-1',
+        streetAddress: '12 Elm Street',
+        city: 'Guelph',
+        province: 'ON',
+        postalCode: 'N1H 3A1',
+        siteContactFirstName: 'Ada',
+        siteContactLastName: 'Byron',
+        phone: '519-555-0142',
+      },
+      pickup: {},
+      preferredDate: '',
+      paymentPreference: 'cash',
+      comments: '',
+    });
+  const options: autocannon.Options = {
+    url: origin,
+    connections,
+    amount,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/checkout',
+        setupRequest: (request) => {
+          const cookie = cookies[next++];
+          if (!cookie) throw new Error('Ran out of prepared customers');
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', origin, cookie, 'accept-language': 'en-CA' },
+            body: body(randomUUID()),
+          };
+        },
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  const ok = result['2xx'];
+  return {
+    connections,
+    requests: result.requests.total,
+    ok,
+    errors: result.errors + result.timeouts + result.non2xx,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: ok / (result.duration || 1),
+  };
+}
+
+async function benchEngine(setup: EngineSetup): Promise<void> {
+  const config = parseEnv(setup.env);
+  await prepareDatabase(config, (line) => console.log(`[${setup.label}] ${line}`));
+  const handle = await setup.open();
+  const total = WARM_UP + requestsPerRun * CONNECTIONS.length;
+  let cookies: string[];
+  try {
+    console.log(`[${setup.label}] preparing ${total} customers with a cart and a session…`);
+    cookies = await prepareCustomers(handle, total);
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer(setup.env);
+  try {
+    await load(cookies.slice(0, WARM_UP), 10, WARM_UP);
+    let offset = WARM_UP;
+    for (const connections of CONNECTIONS) {
+      const figures = await load(cookies.slice(offset, offset + requestsPerRun), connections, requestsPerRun);
+      offset += requestsPerRun;
+      const verdict =
+        setup.label === 'postgres' && connections === 100
+          ? figures.p95 <= TARGET_P95_MS && figures.errors === 0
+            ? '  (target met)'
+            : '  (TARGET MISSED)'
+          : '';
+      console.log(
+        [
+          setup.label.padEnd(9),
+          String(connections).padStart(11),
+          String(figures.requests).padStart(9),
+          String(figures.errors).padStart(7),
+          figures.p50.toFixed(0).padStart(8),
+          figures.p95.toFixed(0).padStart(8),
+          figures.p99.toFixed(0).padStart(8),
+          figures.rps.toFixed(0).padStart(7),
+        ].join(' ') + verdict,
+      );
+    }
+  } finally {
+    await stopServer(server);
+  }
+  const check = await setup.open();
+  try {
+    const { n } = await check.db
+      .selectFrom('quote_requests')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('customer_email', 'like', 'bench-%')
+      .executeTakeFirstOrThrow();
+    console.log(`[${setup.label}] quote requests written by the bench customers: ${n}`);
+  } finally {
+    await check.close();
+  }
+}
+
+const engines: EngineSetup[] = [];
+if (values.engine === 'pglite' || values.engine === 'both') {
+  const dataDir = join(tmpdir(), 'nursery-bench-quotes');
+  rmSync(dataDir, { recursive: true, force: true });
+  engines.push({
+    label: 'pglite',
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ engine: 'pglite', dataDir }),
+  });
+}
+if (values.engine === 'postgres' || values.engine === 'both') {
+  if (await postgresReachable()) {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query('drop database if exists nursery_bench_quotes with (force)');
+    await admin.query('create database nursery_bench_quotes');
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = '/nursery_bench_quotes';
+    const dataDir = join(tmpdir(), 'nursery-bench-quotes-pg');
+    rmSync(dataDir, { recursive: true, force: true });
+    engines.push({
+      label: 'postgres',
+      env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+      open: () => openDatabase({ engine: 'postgres', url: url.href }),
+    });
+  } else {
+    console.warn(`PostgreSQL is not reachable at ${new URL(POSTGRES_URL).host}: its runs are skipped.`);
+  }
+}
+
+console.log(
+  `Quote submit, ${requestsPerRun} requests per run; load average ${loadavg()[0]?.toFixed(2)} on this machine`,
+);
+console.log('engine    connections  requests  errors  p50 ms  p95 ms  p99 ms  req/s');
+for (const setup of engines) await benchEngine(setup);

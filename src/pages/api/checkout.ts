@@ -1,0 +1,76 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { requireUser } from '../../features/accounts/auth.server.ts';
+import {
+  CartEmptyError,
+  CartUnavailableItemsError,
+  IdempotencyKeyConflictError,
+  PickupLocationError,
+  sendQuoteRequestMails,
+  submitQuoteRequest,
+} from '../../features/checkout/checkout.server.ts';
+import {
+  CheckoutSchema,
+  checkoutMessages,
+  EARLIEST_DATE_TIME_ZONE,
+  isoDateIn,
+} from '../../features/checkout/checkout.ts';
+import { getDb } from '../../lib/db/index.server.ts';
+import { env } from '../../lib/env.ts';
+import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
+import { readJson } from '../../lib/http/body.ts';
+import { getT } from '../../lib/i18n/index.ts';
+import { getMailer } from '../../lib/mail/mail.server.ts';
+
+export const prerender = false;
+
+/**
+ * Submits the signed-in user's cart as a quote request. The body carries the checkout's
+ * idempotency key: every retry of one checkout gets the same answer, 201 { id, reference }.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  const user = requireUser(locals);
+  const { locale } = locals;
+  const t = getT(locale, 'checkout');
+  const schema = CheckoutSchema({
+    messages: checkoutMessages(t),
+    earliestDate: isoDateIn(EARLIEST_DATE_TIME_ZONE),
+  });
+  // The schema is zod/mini (it also runs in the island); zod's safeParse gives the usual error.
+  const parsed = z.safeParse(schema, await readJson(request, locale));
+  if (!parsed.success) {
+    throw new ApiError(422, 'invalid', t('messages.required'), { fields: fieldErrors(parsed.error) });
+  }
+  const input = parsed.data;
+  const db = await getDb();
+  try {
+    const outcome = await submitQuoteRequest(db, user, input, locale);
+    if (outcome.created) {
+      const { PUBLIC_SITE_URL, SALES_DESK_EMAIL } = env();
+      void sendQuoteRequestMails(db, user.id, outcome.result, locale, {
+        mailer: getMailer(),
+        siteUrl: PUBLIC_SITE_URL,
+        salesDesk: SALES_DESK_EMAIL,
+      });
+    }
+    return json(outcome.result, { status: 201 });
+  } catch (error) {
+    if (error instanceof CartEmptyError)
+      throw new ApiError(409, 'cart_empty', t('messages.cartEmpty'), { cause: error });
+    if (error instanceof CartUnavailableItemsError) {
+      throw new ApiError(409, 'variant_unavailable', t('messages.unavailable', { items: error.items.join(', ') }), {
+        cause: error,
+      });
+    }
+    if (error instanceof PickupLocationError) {
+      throw new ApiError(422, 'invalid', t('messages.required'), {
+        fields: { 'pickup.locationId': t('messages.locationRequired') },
+        cause: error,
+      });
+    }
+    if (error instanceof IdempotencyKeyConflictError) {
+      throw new ApiError(409, 'idempotency_conflict', t('messages.submitError'), { cause: error });
+    }
+    throw new ApiError(500, 'submit_failed', t('messages.submitError'), { cause: error });
+  }
+};
