@@ -7,6 +7,7 @@ import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
+import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
+import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
 
@@ -43,6 +45,7 @@ export const resources = {
     sandbox: enSandbox,
     accounts: enAccounts,
     profile: enProfile,
+    quoteDesk: enQuoteDesk,
   },
   fr: {
     common: frCommon,
@@ -54,6 +57,7 @@ export const resources = {
     sandbox: frSandbox,
     accounts: frAccounts,
     profile: frProfile,
+    quoteDesk: frQuoteDesk,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
