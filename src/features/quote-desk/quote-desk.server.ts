@@ -7,8 +7,9 @@ import type {
   QuoteDecision,
   QuoteStatus,
 } from '../../lib/db/schema.ts';
-import { localizePath } from '../../lib/i18n/index.ts';
+import { getT, localizePath } from '../../lib/i18n/index.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
+import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
 import { issueToken, parseToken, secretMatches } from '../accounts/tokens.server.ts';
 import { type Purchase, recentPurchases } from '../profile/profile.server.ts';
 import {
@@ -955,4 +956,37 @@ export async function quoteApprovalStates(
       },
     ]),
   );
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV export
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The filtered list as CSV, written batch by batch as the client reads: the response starts
+ * at once and memory holds one batch, whatever the number of rows.
+ */
+export function quoteCsvStream(db: Db, filters: QuoteListFilters, locale: Locale): ReadableStream<Uint8Array> {
+  const t = getT(locale, 'quoteDesk');
+  const encoder = new TextEncoder();
+  const batches = exportQuoteRequests(db, filters, locale);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvHeader(t, locale)));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value.map((row) => csvRow(row, t, locale)).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }
