@@ -27,7 +27,12 @@ function quote(lineCount: number): QuoteDetail {
       customerTypeEn: 'Landscape Professional',
       customerTypeFr: 'Professionnel de l’aménagement paysager',
     },
-    tradeAccount: { id: 1, accountNumber: 'TA-100200', companyName: 'Paysagiste Lavoie inc.', accountPhone: '450-555-0199' },
+    tradeAccount: {
+      id: 1,
+      accountNumber: 'TA-100200',
+      companyName: 'Paysagiste Lavoie inc.',
+      accountPhone: '450-555-0199',
+    },
     delivery: {
       jobName: 'Résidence Dubois – façade',
       poNumber: 'PO-4821',

@@ -73,10 +73,7 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     .fillColor(MUTED)
     .text(tq('opf.companyLine', { phone: SITE.supportPhone }));
   doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(tq('opf.title'));
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(quote.reference, PAGE.margin, top, { width: WIDTH, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(20).text(quote.reference, PAGE.margin, top, { width: WIDTH, align: 'right' });
   doc
     .font('Helvetica')
     .fontSize(9)
@@ -174,7 +171,11 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     let x = PAGE.margin;
     for (const column of COLUMNS) {
       if (column.key === 'name') {
-        doc.font('Helvetica').fontSize(8.5).fillColor('black').text(name, x + 3, rowTop + 4, { width: column.width - 6 });
+        doc
+          .font('Helvetica')
+          .fontSize(8.5)
+          .fillColor('black')
+          .text(name, x + 3, rowTop + 4, { width: column.width - 6 });
         doc
           .font('Helvetica-Oblique')
           .fontSize(8)
@@ -221,7 +222,10 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   doc.font('Helvetica-Bold').fontSize(10).text(tq('opf.finalTotals'), boxX, totalsTop, { width: half });
   let boxY = doc.y + 4;
   for (const label of [tq('opf.fees'), tq('opf.taxes'), tq('opf.total')]) {
-    doc.font('Helvetica').fontSize(9).text(label, boxX, boxY + 6, { width: 80 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, boxX, boxY + 6, { width: 80 });
     doc
       .moveTo(boxX + 90, boxY + 16)
       .lineTo(boxX + half, boxY + 16)
@@ -273,7 +277,11 @@ function rule(doc: PDFKit.PDFDocument): void {
 
 function fact(doc: PDFKit.PDFDocument, label: string, value: string, x: number, y: number, width: number): number {
   doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width });
-  doc.font('Helvetica').fontSize(9.5).fillColor('black').text(value, x, doc.y + 1, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor('black')
+    .text(value, x, doc.y + 1, { width });
   return doc.y + 5;
 }
 
@@ -283,7 +291,11 @@ function tableHeader(doc: PDFKit.PDFDocument, tq: (key: string) => string): void
   let x = PAGE.margin;
   doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(7.5);
   for (const column of COLUMNS) {
-    doc.text(tq(`opf.${column.key}`), x + 3, top + 4, { width: column.width - 6, align: column.align, lineBreak: false });
+    doc.text(tq(`opf.${column.key}`), x + 3, top + 4, {
+      width: column.width - 6,
+      align: column.align,
+      lineBreak: false,
+    });
     x += column.width;
   }
   doc.fillColor('black');

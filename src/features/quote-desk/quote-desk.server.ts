@@ -9,9 +9,10 @@ import type {
 } from '../../lib/db/schema.ts';
 import { getT, localizePath } from '../../lib/i18n/index.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
-import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
+import { MailDeliveryError } from '../accounts/accounts.server.ts';
 import { issueToken, parseToken, secretMatches } from '../accounts/tokens.server.ts';
 import { type Purchase, recentPurchases } from '../profile/profile.server.ts';
+import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
 import {
   type Actor,
   canSendQuote,
@@ -741,29 +742,33 @@ export async function sendPricedQuote(
       note: input.prices.note,
       now,
     });
-    await deps.mailer.send(
-      pricedQuoteMail({
-        to: quote.customer_email,
-        locale: quote.locale,
-        firstName: quote.customer_first_name,
-        reference: quote.reference,
-        lines: items.map((item) => ({
-          sku: item.sku,
-          name: quote.locale === 'fr' ? item.product_name_fr : item.product_name_en,
-          size: item.size_label,
-          quantity: item.quantity,
-          unitCents: prices.get(item.line) ?? 0,
-        })),
-        itemsCents,
-        feesCents: pricing.fees_cents,
-        taxesCents: pricing.taxes_cents,
-        totalCents: pricing.total_cents,
-        note: input.prices.note,
-        expiresAt: new Date(now.getTime() + DECISION_LINK_TTL_MS),
-        approveLink: decisionLink(deps.siteUrl, quote.locale, 'approved', token.token),
-        declineLink: decisionLink(deps.siteUrl, quote.locale, 'declined', token.token),
-      }),
-    );
+    const mail = pricedQuoteMail({
+      to: quote.customer_email,
+      locale: quote.locale,
+      firstName: quote.customer_first_name,
+      reference: quote.reference,
+      lines: items.map((item) => ({
+        sku: item.sku,
+        name: quote.locale === 'fr' ? item.product_name_fr : item.product_name_en,
+        size: item.size_label,
+        quantity: item.quantity,
+        unitCents: prices.get(item.line) ?? 0,
+      })),
+      itemsCents,
+      feesCents: pricing.fees_cents,
+      taxesCents: pricing.taxes_cents,
+      totalCents: pricing.total_cents,
+      note: input.prices.note,
+      expiresAt: new Date(now.getTime() + DECISION_LINK_TTL_MS),
+      approveLink: decisionLink(deps.siteUrl, quote.locale, 'approved', token.token),
+      declineLink: decisionLink(deps.siteUrl, quote.locale, 'declined', token.token),
+    });
+    // Sent last, inside the transaction: if it fails, nothing above is kept.
+    try {
+      await deps.mailer.send(mail);
+    } catch (error) {
+      throw new MailDeliveryError(`The priced quote ${quote.reference} could not be e-mailed`, { cause: error });
+    }
     return { totalCents: pricing.total_cents };
   });
 }
