@@ -4,6 +4,7 @@ import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
+import enDashboard from './locales/en/dashboard.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
@@ -14,6 +15,7 @@ import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
+import frDashboard from './locales/fr/dashboard.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const resources = {
     accounts: enAccounts,
     profile: enProfile,
     quoteDesk: enQuoteDesk,
+    dashboard: enDashboard,
   },
   fr: {
     common: frCommon,
@@ -58,6 +61,7 @@ export const resources = {
     accounts: frAccounts,
     profile: frProfile,
     quoteDesk: frQuoteDesk,
+    dashboard: frDashboard,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
