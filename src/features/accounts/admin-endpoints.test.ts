@@ -43,7 +43,10 @@ function context(path: string, method: string, user: SessionUser | null): APICon
 const handlers = Object.entries(modules).flatMap(([file, module]) =>
   METHODS.filter((method) => typeof module[method] === 'function').map((method) => ({
     name: `${method} ${file.replace('../../pages', '').replace(/\.ts$/, '')}`,
-    path: file.replace('../../pages', '').replace(/\.ts$/, '').replace(/\/index$/, ''),
+    path: file
+      .replace('../../pages', '')
+      .replace(/\.ts$/, '')
+      .replace(/\/index$/, ''),
     method,
     handler: module[method] as APIRoute,
   })),
@@ -56,21 +59,24 @@ describe('admin endpoints', () => {
     );
   });
 
-  it.each(handlers)('$name refuses an anonymous visitor (401) and a customer (403)', async ({ path, method, handler }) => {
-    for (const [user, status] of [
-      [null, 401],
-      [customer, 403],
-    ] as const) {
-      const outcome = await Promise.resolve()
-        .then(() => handler(context(path, method, user)))
-        .then(
-          (response) => ({ kind: 'response' as const, status: (response as Response).status }),
-          (error: unknown) => ({ kind: 'error' as const, error }),
-        );
-      expect(outcome.kind, `${method} ${path} answered a ${user ? 'customer' : 'visitor'}`).toBe('error');
-      if (outcome.kind !== 'error') continue;
-      expect(outcome.error).toBeInstanceOf(ApiError);
-      expect((outcome.error as ApiError).status).toBe(status);
-    }
-  });
+  it.each(handlers)(
+    '$name refuses an anonymous visitor (401) and a customer (403)',
+    async ({ path, method, handler }) => {
+      for (const [user, status] of [
+        [null, 401],
+        [customer, 403],
+      ] as const) {
+        const outcome = await Promise.resolve()
+          .then(() => handler(context(path, method, user)))
+          .then(
+            (response) => ({ kind: 'response' as const, status: (response as Response).status }),
+            (error: unknown) => ({ kind: 'error' as const, error }),
+          );
+        expect(outcome.kind, `${method} ${path} answered a ${user ? 'customer' : 'visitor'}`).toBe('error');
+        if (outcome.kind !== 'error') continue;
+        expect(outcome.error).toBeInstanceOf(ApiError);
+        expect((outcome.error as ApiError).status).toBe(status);
+      }
+    },
+  );
 });

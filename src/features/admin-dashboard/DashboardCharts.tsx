@@ -37,7 +37,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   const week = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
   const weekLabel = (iso: string) => week.format(new Date(`${iso}T12:00:00Z`));
   const base: ApexOptions = {
-    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, defaultLocale: locale },
+    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false } },
     dataLabels: { enabled: false },
     legend: { position: 'bottom' },
     tooltip: { y: { formatter: (value: number) => number.format(value) } },
