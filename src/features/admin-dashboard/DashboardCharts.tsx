@@ -78,7 +78,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
               stroke: { width: [0, 3] },
               xaxis: { categories: data.userGrowth.map((row) => weekLabel(row.week)), labels: { rotate: -45 } },
               yaxis: [
-                { title: { text: s.newUsers }, labels: { formatter: (v: number) => number.format(v) } },
+                { title: { text: s.newUsers }, min: 0, stepSize: 1, labels: { formatter: (v: number) => number.format(v) } },
                 {
                   opposite: true,
                   title: { text: s.totalUsers },
@@ -201,6 +201,8 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
                   ...base,
                   colors: [GREENS[key === 'topByCount' ? 1 : 0] as string],
                   plotOptions: { bar: { horizontal: true, borderRadius: 3 } },
+                  // In a horizontal bar chart the y axis holds the customers' names.
+                  yaxis: { labels: { maxWidth: 180 } },
                   xaxis: {
                     categories: names,
                     labels: {
