@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type {
   Database,
   Fulfilment,
@@ -284,17 +284,20 @@ export async function seedQuoteDesk(db: Db, options: QuoteDeskSeedOptions): Prom
     .orderBy('created_at')
     .orderBy('email')
     .execute();
+  const signIns: { id: string; at: Date }[] = [];
   for (const user of users) {
     const ageDays = Math.floor((now.getTime() - user.created_at.getTime()) / DAY_MS);
     const isStaff = user.role !== 'customer';
     const daysAgo = isStaff ? random.int(0, 2) : random.chance(0.5) ? random.int(0, 29) : random.int(30, 300);
     if (!isStaff && daysAgo > ageDays) continue;
-    await db
-      .updateTable('users')
-      .set({ last_sign_in_at: hoursBefore(now, daysAgo * 24 + random.int(1, 20)) })
-      .where('id', '=', user.id)
-      .execute();
+    signIns.push({ id: user.id, at: hoursBefore(now, daysAgo * 24 + random.int(1, 20)) });
   }
+  await updateFromValues(
+    db,
+    sql`update users as u set last_sign_in_at = v.at from`,
+    signIns.map((row) => sql`(${row.id}::uuid, ${row.at.toISOString()}::timestamptz)`),
+    sql`as v(id, at) where u.id = v.id`,
+  );
 
   // A year of quote requests from every customer but the demo accounts (their histories are
   // what the customer pages show, and stay as they were).
@@ -428,62 +431,118 @@ export async function seedQuoteDesk(db: Db, options: QuoteDeskSeedOptions): Prom
   counts.quote_request_items = (counts.quote_request_items ?? 0) + items.length;
 
   // New requests move through the desk by age; the first 40 keep the status they were seeded with.
+  // Everything is computed first and written in a few statements: the seed runs at every new
+  // embedded database, where each statement has a cost.
   const newIds = new Set(inserted.map((row) => row.id));
   const all = await db
-    .selectFrom('quote_requests as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['q.id', 'q.status', 'q.submitted_at', 'q.user_id', 'q.locale', 'u.default_location_id'])
-    .orderBy('q.id')
+    .selectFrom('quote_requests')
+    .select(['id', 'status', 'submitted_at', 'user_id', 'locale'])
+    .orderBy('id')
     .execute();
-  let histories = 0;
+  const allItems = await db
+    .selectFrom('quote_request_items')
+    .select(['quote_request_id', 'line', 'quantity', 'unit_price_cents'])
+    .orderBy('quote_request_id')
+    .orderBy('line')
+    .execute();
+  const itemsOf = new Map<number, typeof allItems>();
+  for (const item of allItems) {
+    const list = itemsOf.get(item.quote_request_id) ?? [];
+    list.push(item);
+    itemsOf.set(item.quote_request_id, list);
+  }
+  const history: Insertable<Database['quote_request_status_history']>[] = [];
+  const pricing: Insertable<Database['quote_request_pricing']>[] = [];
+  const decisions: Insertable<Database['quote_request_decisions']>[] = [];
+  const quotedPrices: { id: number; line: number; cents: number }[] = [];
+  const finalStatus: { id: number; status: QuoteStatus; at: Date }[] = [];
   for (const quote of all) {
     const ageDays = (now.getTime() - quote.submitted_at.getTime()) / DAY_MS;
     const target = newIds.has(quote.id) ? statusForAge(random, ageDays) : quote.status;
-    const path = pathTo(target, random);
     let at = quote.submitted_at;
     let from: QuoteStatus = 'submitted';
-    const step = () => {
-      at = new Date(Math.min(now.getTime() - 60_000, at.getTime() + random.int(2, 72) * HOUR_MS));
-      return at;
-    };
-    for (const move of path) {
+    for (const move of pathTo(target, random)) {
       if (!canTransition(from, move.to, move.actor)) throw new Error(`Seed path ${from} → ${move.to} breaks the rules`);
-      const when = step();
+      // The desk works business hours: the next move a few hours to three days later, never
+      // before the previous one, never in the future.
+      const previous = at.getTime();
+      let next = businessHour(random, new Date(previous + random.int(0, 3) * DAY_MS)).getTime();
+      if (next <= previous) next = previous + random.int(1, 4) * HOUR_MS;
+      at = new Date(Math.max(previous + 1000, Math.min(next, now.getTime() - 60_000)));
       const staffId = random.pick(staffIds);
-      if (move.to === 'quoted') await priceQuote(db, random, quote.id, staffId, when, quote.locale);
-      if (move.actor === 'customer') {
-        await db
-          .insertInto('quote_request_decisions')
-          .values({
-            quote_request_id: quote.id,
-            decision: move.decision ?? 'approved',
-            decided_by: quote.user_id,
-            decided_at: when,
-            ip_address: `203.0.113.${random.int(2, 254)}`,
-            user_agent: random.pick(USER_AGENTS),
-          })
-          .execute();
-      }
-      await db
-        .insertInto('quote_request_status_history')
-        .values({
+      if (move.to === 'quoted') {
+        const priced = priceLines(random, itemsOf.get(quote.id) ?? [], quote.locale);
+        for (const line of priced.lines) quotedPrices.push({ id: quote.id, line: line.line, cents: line.cents });
+        pricing.push({
           quote_request_id: quote.id,
-          from_status: from,
-          to_status: move.to,
-          changed_by: move.actor === 'customer' ? quote.user_id : staffId,
-          note:
-            move.actor === 'staff' && move.to === 'in_review' && random.chance(0.3)
-              ? random.pick(STAFF_NOTES[quote.locale])
-              : '',
-          changed_at: when,
-        })
-        .execute();
-      histories += 1;
+          items_cents: priced.items,
+          fees_cents: priced.fees,
+          taxes_cents: priced.taxes,
+          total_cents: priced.items + priced.fees + priced.taxes,
+          priced_by: staffId,
+          priced_at: at,
+        });
+      }
+      if (move.actor === 'customer') {
+        decisions.push({
+          quote_request_id: quote.id,
+          decision: move.decision ?? 'approved',
+          decided_by: quote.user_id,
+          decided_at: at,
+          ip_address: `203.0.113.${random.int(2, 254)}`,
+          user_agent: random.pick(USER_AGENTS),
+        });
+      }
+      history.push({
+        quote_request_id: quote.id,
+        from_status: from,
+        to_status: move.to,
+        changed_by: move.actor === 'customer' ? quote.user_id : staffId,
+        note:
+          move.actor === 'staff' && move.to === 'in_review' && random.chance(0.3)
+            ? random.pick(STAFF_NOTES[quote.locale])
+            : '',
+        changed_at: at,
+      });
       from = move.to;
     }
-    await db.updateTable('quote_requests').set({ status: from, updated_at: at }).where('id', '=', quote.id).execute();
+    finalStatus.push({ id: quote.id, status: from, at });
   }
-  counts.quote_request_status_history = histories;
+  for (let start = 0; start < history.length; start += 1000) {
+    await db
+      .insertInto('quote_request_status_history')
+      .values(history.slice(start, start + 1000))
+      .execute();
+  }
+  if (pricing.length > 0) await db.insertInto('quote_request_pricing').values(pricing).execute();
+  if (decisions.length > 0) await db.insertInto('quote_request_decisions').values(decisions).execute();
+  await updateFromValues(
+    db,
+    sql`update quote_request_items as i set quoted_unit_price_cents = v.cents from`,
+    quotedPrices.map((row) => sql`(${row.id}::int, ${row.line}::int, ${row.cents}::int)`),
+    sql`as v(id, line, cents) where i.quote_request_id = v.id and i.line = v.line`,
+  );
+  await updateFromValues(
+    db,
+    sql`update quote_requests as q set status = v.status, updated_at = v.at from`,
+    finalStatus.map((row) => sql`(${row.id}::int, ${row.status}::text, ${row.at.toISOString()}::timestamptz)`),
+    sql`as v(id, status, at) where q.id = v.id`,
+  );
+  counts.quote_request_status_history = history.length;
+  counts.quote_request_pricing = pricing.length;
+  counts.quote_request_decisions = decisions.length;
+}
+
+/** `update … from (values …) as v(…) where …`, a thousand rows per statement. */
+async function updateFromValues(
+  db: Db,
+  head: RawBuilder<unknown>,
+  rows: RawBuilder<unknown>[],
+  tail: RawBuilder<unknown>,
+) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    await sql`${head} (values ${sql.join(rows.slice(start, start + 1000))}) ${tail}`.execute(db);
+  }
 }
 
 interface Move {
@@ -523,38 +582,20 @@ function statusForAge(random: Random, ageDays: number): QuoteStatus {
 }
 
 /** Final prices a little under the asked ones (volume discounts), delivery fees, sales taxes. */
-async function priceQuote(db: Db, random: Random, quoteId: number, staffId: string, at: Date, locale: Locale) {
-  const lines = await db
-    .selectFrom('quote_request_items')
-    .select(['line', 'quantity', 'unit_price_cents'])
-    .where('quote_request_id', '=', quoteId)
-    .execute();
-  let items = 0;
-  for (const line of lines) {
-    const unit = Math.round((line.unit_price_cents * random.int(85, 100)) / 100 / 5) * 5;
-    items += unit * line.quantity;
-    await db
-      .updateTable('quote_request_items')
-      .set({ quoted_unit_price_cents: unit })
-      .where('quote_request_id', '=', quoteId)
-      .where('line', '=', line.line)
-      .execute();
-  }
+function priceLines(
+  random: Random,
+  items: readonly { line: number; quantity: number; unit_price_cents: number }[],
+  locale: Locale,
+): { lines: { line: number; cents: number }[]; items: number; fees: number; taxes: number } {
+  const lines = items.map((item) => ({
+    line: item.line,
+    cents: Math.round((item.unit_price_cents * random.int(85, 100)) / 100 / 5) * 5,
+  }));
+  const itemsCents = lines.reduce((sum, line, index) => sum + line.cents * (items[index]?.quantity ?? 0), 0);
   const fees = random.chance(0.5) ? random.pick([0, 7500, 12500, 19500]) : 0;
   // HST in Ontario, GST + QST in Québec (the customer's language stands in for the province).
-  const taxes = Math.round(((items + fees) * (locale === 'fr' ? 14975 : 13000)) / 100000);
-  await db
-    .insertInto('quote_request_pricing')
-    .values({
-      quote_request_id: quoteId,
-      items_cents: items,
-      fees_cents: fees,
-      taxes_cents: taxes,
-      total_cents: items + fees + taxes,
-      priced_by: staffId,
-      priced_at: at,
-    })
-    .execute();
+  const taxes = Math.round(((itemsCents + fees) * (locale === 'fr' ? 14975 : 13000)) / 100000);
+  return { lines, items: itemsCents, fees, taxes };
 }
 
 function ascii(value: string): string {
