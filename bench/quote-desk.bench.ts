@@ -29,7 +29,7 @@ import { seedScaleQuoteDesk } from '../src/features/demo/quote-desk-seed.server.
 import { seedDemoData } from '../src/features/demo/seed.server.ts';
 import { renderOpf } from '../src/features/quote-desk/opf.server.ts';
 import { listQuoteRequests, loadQuoteDetail, quoteCsvStream } from '../src/features/quote-desk/quote-desk.server.ts';
-import { parseQuoteListQuery } from '../src/features/quote-desk/quote-desk.ts';
+import { filtersOf, parseQuoteListQuery } from '../src/features/quote-desk/quote-desk.ts';
 import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
 import { migrate } from '../src/lib/db/migrate.server.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
@@ -212,7 +212,7 @@ async function measure(handle: DatabaseHandle, label: string) {
   let bytes = 0;
   let newlines = 0;
   const csvMs = await time(async () => {
-    const reader = quoteCsvStream(db, {}, 'en').getReader();
+    const reader = quoteCsvStream(db, filtersOf(parseQuoteListQuery(new URLSearchParams())), 'en').getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

@@ -78,6 +78,26 @@ test.describe('admin access', () => {
   });
 });
 
+test.describe('admin on a tablet', () => {
+  test('every admin page fits a tablet held upright, navigation in reach', async ({ page, context }) => {
+    await signIn(context, 'admin');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    for (const path of ['/admin', '/fr/admin/quote-requests', '/admin/quote-requests/1']) {
+      await page.goto(path);
+      const nav = page.locator('.admin-nav');
+      await expect(nav.getByRole('link')).toHaveCount(3);
+      for (const link of await nav.getByRole('link').all()) {
+        const box = await link.boundingBox();
+        expect(box?.height ?? 0, path).toBeGreaterThanOrEqual(44);
+        expect((box?.x ?? 0) + (box?.width ?? 0), path).toBeLessThanOrEqual(768);
+      }
+      // Wide tables scroll inside their frame; the page itself never scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
   try {

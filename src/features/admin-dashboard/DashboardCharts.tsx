@@ -78,7 +78,12 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
               stroke: { width: [0, 3] },
               xaxis: { categories: data.userGrowth.map((row) => weekLabel(row.week)), labels: { rotate: -45 } },
               yaxis: [
-                { title: { text: s.newUsers }, min: 0, stepSize: 1, labels: { formatter: (v: number) => number.format(v) } },
+                {
+                  title: { text: s.newUsers },
+                  min: 0,
+                  stepSize: 1,
+                  labels: { formatter: (v: number) => number.format(v) },
+                },
                 {
                   opposite: true,
                   title: { text: s.totalUsers },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../tests/factories/quotes.ts';
@@ -37,11 +38,9 @@ describe.each(ENGINES)('admin dashboard on %s', (engine) => {
         role: role === 'super_admin' ? 'admin' : role,
         inHouseAccountId: inHouse ? fixtures.inHouseAccount.id : null,
       });
-      await db
-        .updateTable('users')
-        .set({ created_at: created, last_sign_in_at: signedIn, role })
-        .where('id', '=', user.id)
-        .execute();
+      // created_at is never updated by the store; the test backdates it directly.
+      await sql`update users set created_at = ${created}::timestamptz, last_sign_in_at = ${signedIn}::timestamptz,
+                 role = ${role} where id = ${user.id}::uuid`.execute(db);
       users[name] = user;
     }
     const old = { ...users.old, first_name: 'Olive', last_name: 'Oldham' } as { id: string; email: string };
