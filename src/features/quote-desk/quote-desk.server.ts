@@ -218,7 +218,7 @@ export async function* exportQuoteRequests(
   db: Db,
   filters: QuoteListFilters,
   locale: Locale,
-  batchSize = 500,
+  batchSize = 1000,
 ): AsyncGenerator<QuoteExportRow[]> {
   let after: { submittedAt: Date; id: number } | null = null;
   for (;;) {
