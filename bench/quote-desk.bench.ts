@@ -246,7 +246,7 @@ async function measure(handle: DatabaseHandle, label: string) {
     dashboardMs: { last90Days: stats(dashboard90), lastYear: stats(dashboardYear) },
     listWithSearchMs: stats(list),
     csv: {
-      seconds: round(csvMs / 100) / 10,
+      seconds: Math.round(csvMs / 10) / 100,
       rows: newlines - 1,
       megabytes: mb(bytes),
       peakRssAboveStartMb: mb(peakRss - before.rss),
