@@ -159,19 +159,28 @@ export async function inHouseComparison(db: Db, range: DashboardRange): Promise<
 }
 
 export async function loadDashboard(db: Db, range: DashboardRange): Promise<DashboardData> {
-  // One after the other: the embedded PGlite is one connection, and PostgreSQL gains little
-  // from running eight small queries of one request in parallel on a shared pool.
-  const totals = await quoteTotals(db, range);
+  // Independent queries: PostgreSQL runs them on the pool's connections at once; the embedded
+  // PGlite, one connection, takes them in turn.
+  const [totals, active, growth, roles, fulfilment, byCount, byVolume, inHouse] = await Promise.all([
+    quoteTotals(db, range),
+    activeUsers(db, range),
+    userGrowth(db, range),
+    roleCounts(db, range),
+    fulfilmentBreakdown(db, range),
+    topCustomers(db, range, 'count'),
+    topCustomers(db, range, 'volume'),
+    inHouseComparison(db, range),
+  ]);
   return {
     range,
     totalQuoteRequests: totals.requests,
     totalVolumeCents: totals.volumeCents,
-    activeUsers: await activeUsers(db, range),
-    userGrowth: await userGrowth(db, range),
-    roles: await roleCounts(db, range),
-    fulfilment: await fulfilmentBreakdown(db, range),
-    topCustomersByCount: await topCustomers(db, range, 'count'),
-    topCustomersByVolume: await topCustomers(db, range, 'volume'),
-    inHouse: await inHouseComparison(db, range),
+    activeUsers: active,
+    userGrowth: growth,
+    roles,
+    fulfilment,
+    topCustomersByCount: byCount,
+    topCustomersByVolume: byVolume,
+    inHouse,
   };
 }
