@@ -134,11 +134,36 @@ export async function countQuoteRequests(db: Db, filters: QuoteListFilters): Pro
 }
 
 export async function listQuoteRequests(db: Db, query: QuoteListQuery): Promise<QuoteListPage> {
-  const total = await countQuoteRequests(db, query);
+  // The count and the page are read together; a page past the end is read again as the last.
+  const [total, requested] = await Promise.all([countQuoteRequests(db, query), pageOf(db, query, query.page)]);
   const pages = Math.max(1, Math.ceil(total / query.size));
   const page = Math.min(query.page, pages);
+  const rows = page === query.page ? requested : await pageOf(db, query, page);
+  return {
+    total,
+    page,
+    pages,
+    rows: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      submittedAt: row.submitted_at,
+      status: row.status,
+      customerName: `${row.customer_first_name} ${row.customer_last_name}`,
+      customerEmail: row.customer_email,
+      companyName: row.company_name,
+      accountNumber: row.account_number,
+      customerTypeId: row.customer_type_id,
+      fulfilment: row.fulfilment,
+      subtotalCents: row.subtotal_cents,
+      quotedTotalCents: row.total_cents,
+      lineCount: Number(row.line_count ?? 0),
+    })),
+  };
+}
+
+function pageOf(db: Db, query: QuoteListQuery, page: number) {
   const [column, direction] = SORTS[query.sort];
-  const rows = await applyFilters(base(db), query)
+  return applyFilters(base(db), query)
     .select((eb) => [
       'q.id',
       'q.reference',
@@ -165,26 +190,6 @@ export async function listQuoteRequests(db: Db, query: QuoteListQuery): Promise<
     .limit(query.size)
     .offset((page - 1) * query.size)
     .execute();
-  return {
-    total,
-    page,
-    pages,
-    rows: rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      submittedAt: row.submitted_at,
-      status: row.status,
-      customerName: `${row.customer_first_name} ${row.customer_last_name}`,
-      customerEmail: row.customer_email,
-      companyName: row.company_name,
-      accountNumber: row.account_number,
-      customerTypeId: row.customer_type_id,
-      fulfilment: row.fulfilment,
-      subtotalCents: row.subtotal_cents,
-      quotedTotalCents: row.total_cents,
-      lineCount: Number(row.line_count ?? 0),
-    })),
-  };
 }
 
 export interface QuoteExportRow {
