@@ -12,7 +12,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'nursery-prepare-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('prepareDatabase on the embedded database', () => {
-  it('seeds a new data directory once, and a second start keeps what was there', async () => {
+  // The whole demo seed on PGlite, with four scrypt hashes: slow on a loaded machine.
+  it('seeds a new data directory once, and a second start keeps what was there', { timeout: 120_000 }, async () => {
     const config = parseEnv({ DATA_DIR: dataDir, APP_ENV: 'test' });
     const lines: string[] = [];
     await prepareDatabase(config, (line) => lines.push(line));

@@ -42,6 +42,8 @@ describe('access rules (spec §2)', () => {
       '/auth/forgot-password',
       '/fr/auth/forgot-password',
       '/sandbox/sign-up',
+      '/quotes/approve/x.y',
+      '/fr/quotes/decline/x.y',
     ]) {
       expect(decide(path, null), path).toEqual({ kind: 'allow' });
     }

@@ -32,6 +32,8 @@ const PUBLIC_PREFIXES = [
   '/categories/',
   '/auth/confirm/',
   '/sandbox/',
+  // A priced quote's approve and decline links: the single-use token is the credential.
+  '/quotes/',
 ];
 
 /** For anonymous visitors only; a signed-in visitor is sent home. */

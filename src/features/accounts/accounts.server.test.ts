@@ -63,6 +63,22 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(again.issued.sessionId).not.toBe(result.issued.sessionId);
     });
 
+    it('records the time of each successful sign-in', async () => {
+      const user = await createUser(test.handle.db);
+      const lastSignIn = () =>
+        test.handle.db
+          .selectFrom('users')
+          .select('last_sign_in_at')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+      expect((await lastSignIn()).last_sign_in_at).toBeNull();
+      const now = new Date('2026-03-02T15:04:05.000Z');
+      await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress());
+      expect((await lastSignIn()).last_sign_in_at?.toISOString()).toBe(now.toISOString());
+      await signIn(deps({ now }), { email: user.email, password: 'a wrong password' }, nextAddress());
+      expect((await lastSignIn()).last_sign_in_at?.toISOString()).toBe(now.toISOString());
+    });
+
     it('answers an unknown address and a wrong password the same way', async () => {
       const user = await createUser(test.handle.db);
       expect(await signIn(deps(), { email: user.email, password: 'wrong password' }, nextAddress())).toEqual({

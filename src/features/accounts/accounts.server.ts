@@ -205,6 +205,8 @@ export async function signIn(
   if (user.email_verified_at === null) return { kind: 'unverified' };
   await pruneExpired(deps.db, user.id, now);
   const issued = await createSession(deps.db, user.id, now);
+  // Active users on the admin dashboard are those signed in within 30 days.
+  await deps.db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', user.id).execute();
   return { kind: 'signed_in', user: toSessionUser(user), issued };
 }
 

@@ -12,6 +12,7 @@ import {
   parseSize,
   slugify,
 } from './plants.ts';
+import { SUPER_ADMIN, seedQuoteDesk } from './quote-desk-seed.server.ts';
 
 /**
  * Demo data for Northfield Nurseries / Pépinières Northfield: a family nursery founded in
@@ -53,7 +54,7 @@ type Db = Kysely<Database>;
 // ---------------------------------------------------------------------------------------
 
 /** mulberry32: tiny, fast and good enough to make demo data look unplanned. */
-class Random {
+export class Random {
   #state: number;
 
   constructor(seed: number) {
@@ -510,6 +511,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions 
     admin: await hashPassword(DEMO_ACCOUNTS.admin.password),
     customer: await hashPassword(DEMO_ACCOUNTS.customer.password),
     trade: await hashPassword(DEMO_ACCOUNTS.trade.password),
+    superAdmin: await hashPassword(SUPER_ADMIN.password),
     // The history customers share one hash of a password nobody knows.
     nobody: await hashPassword(randomBytes(32).toString('base64url')),
   };
@@ -528,6 +530,12 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions 
     const users = await seedUsers(trx, random, now, passwordHashes, accounts, yards, counts);
     await seedWishlists(trx, random, users, variants, counts);
     await seedQuoteRequests(trx, random, now, users, variants, yards, counts);
+    // The admin quote desk's year of history, from a generator of its own: all of the above stays as it was.
+    await seedQuoteDesk(trx, {
+      now,
+      hashes: { superAdmin: passwordHashes.superAdmin, nobody: passwordHashes.nobody },
+      counts,
+    });
     await insertInChunks(REDIRECTS, (chunk) => trx.insertInto('redirects').values(chunk).execute());
     counts.redirects = REDIRECTS.length;
   });

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../../lib/db/connect.server.t
 import { migrate } from '../../lib/db/migrate.server.ts';
 import { verifyPassword } from '../accounts/password.server.ts';
 import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile, PlantFileError } from './plants.ts';
+import { SUPER_ADMIN } from './quote-desk-seed.server.ts';
 import { DEMO_ACCOUNTS, type SeedCounts, seedDemoData, seedScaleProducts } from './seed.server.ts';
 
 const TIMEOUT = 60_000;
@@ -155,6 +156,73 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
     `.execute(handle.db);
     expect(rows.length).toBeGreaterThanOrEqual(30);
     for (const row of rows) expect(Number(row.items_cents), row.reference).toBe(row.subtotal_cents);
+  });
+
+  it('adds a super admin and a year of quote requests over every status for the quote desk', async () => {
+    const owner = await handle.db
+      .selectFrom('users')
+      .select(['role', 'password_hash'])
+      .where('email', '=', SUPER_ADMIN.email)
+      .executeTakeFirstOrThrow();
+    expect(owner.role).toBe('super_admin');
+    expect(await verifyPassword(owner.password_hash, SUPER_ADMIN.password)).toBe(true);
+    const { rows } = await sql<{ status: string; n: number; days: number }>`
+      select status, count(*)::int as n,
+             (extract(epoch from max(submitted_at) - min(submitted_at)) / 86400)::int as days
+      from quote_requests group by status order by status`.execute(handle.db);
+    expect(rows.map((row) => row.status)).toEqual(['approved', 'cancelled', 'in_review', 'quoted', 'submitted']);
+    expect(rows.reduce((sum, row) => sum + row.n, 0)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...rows.map((row) => row.days))).toBeGreaterThan(300);
+    const linked = await handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('in_house_account_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(linked.n)).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps the demo customers' requests and the next reference after the seeded ones", async () => {
+    // The store's seed makes the first 40; the quote desk's adds none for the demo accounts.
+    const added = await handle.db
+      .selectFrom('quote_requests')
+      .innerJoin('users', 'users.id', 'quote_requests.user_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('users.email', 'in', [DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.trade.email])
+      .where('quote_requests.id', '>', 40)
+      .executeTakeFirstOrThrow();
+    expect(Number(added.n)).toBe(0);
+    const { rows } = await sql<{ highest: string; next: string }>`
+      select max(reference) as highest,
+             'Q-' || lpad((select last_value + 1 from quote_reference_seq)::text, 6, '0') as next
+      from quote_requests`.execute(handle.db);
+    expect(rows[0]?.next).toBeDefined();
+    expect((rows[0]?.next ?? '') > (rows[0]?.highest ?? '')).toBe(true);
+  });
+
+  it('records how every request reached its status, with prices and answers where they belong', async () => {
+    const { rows } = await sql<{
+      reference: string;
+      status: string;
+      last_to: string | null;
+      priced: boolean;
+      decided: string | null;
+    }>`
+      select q.reference, q.status,
+             (select h.to_status from quote_request_status_history h where h.quote_request_id = q.id
+              order by h.changed_at desc, h.id desc limit 1) as last_to,
+             exists (select 1 from quote_request_pricing p where p.quote_request_id = q.id) as priced,
+             (select d.decision from quote_request_decisions d where d.quote_request_id = q.id) as decided
+      from quote_requests q`.execute(handle.db);
+    for (const row of rows) {
+      expect(row.last_to ?? 'submitted', row.reference).toBe(row.status);
+      if (row.status === 'quoted' || row.status === 'approved') expect(row.priced, row.reference).toBe(true);
+      if (row.status === 'approved') expect(row.decided, row.reference).toBe('approved');
+    }
+    const { rows: totals } = await sql<{ wrong: number }>`
+      select count(*)::int as wrong from quote_request_pricing p
+      where p.items_cents <> (select sum(i.quantity * i.quoted_unit_price_cents) from quote_request_items i
+                              where i.quote_request_id = p.quote_request_id)`.execute(handle.db);
+    expect(totals[0]?.wrong).toBe(0);
   });
 
   it('refuses to seed a database that already has categories', async () => {

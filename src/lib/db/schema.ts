@@ -100,6 +100,7 @@ export interface UsersTable {
   in_house_account_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  last_sign_in_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -295,6 +296,47 @@ export interface QuoteRequestItemsTable {
   size_label: string;
   quantity: number;
   unit_price_cents: number;
+  quoted_unit_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface QuoteRequestStatusHistoryTable {
+  id: GeneratedAlways<string>;
+  quote_request_id: number;
+  from_status: QuoteStatus | null;
+  to_status: QuoteStatus;
+  changed_by: string | null;
+  note: Generated<string>;
+  changed_at: CreatedAt;
+}
+
+export interface QuoteRequestPricingTable {
+  quote_request_id: number;
+  items_cents: number;
+  fees_cents: number;
+  taxes_cents: number;
+  total_cents: number;
+  priced_by: string | null;
+  priced_at: CreatedAt;
+}
+
+export interface QuoteDecisionTokensTable {
+  id: string;
+  secret_hash: Uint8Array;
+  quote_request_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export type QuoteDecision = 'approved' | 'declined';
+
+export interface QuoteRequestDecisionsTable {
+  quote_request_id: number;
+  decision: QuoteDecision;
+  decided_by: string | null;
+  decided_at: CreatedAt;
+  ip_address: Generated<string>;
+  user_agent: Generated<string>;
 }
 
 export interface QuoteRequestDeliveriesTable {
@@ -363,6 +405,10 @@ export interface Database {
   quote_request_items: QuoteRequestItemsTable;
   quote_request_deliveries: QuoteRequestDeliveriesTable;
   quote_request_pickups: QuoteRequestPickupsTable;
+  quote_request_status_history: QuoteRequestStatusHistoryTable;
+  quote_request_pricing: QuoteRequestPricingTable;
+  quote_decision_tokens: QuoteDecisionTokensTable;
+  quote_request_decisions: QuoteRequestDecisionsTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
 }
@@ -393,6 +439,10 @@ export const TABLES = [
   'quote_request_items',
   'quote_request_deliveries',
   'quote_request_pickups',
+  'quote_request_status_history',
+  'quote_request_pricing',
+  'quote_decision_tokens',
+  'quote_request_decisions',
   'redirects',
   'content_pages',
 ] as const satisfies readonly (keyof Database)[];

@@ -6,10 +6,12 @@ import enCatalog from './locales/en/catalog.json' with { type: 'json' };
 import enCheckout from './locales/en/checkout.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
+import enDashboard from './locales/en/dashboard.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enLists from './locales/en/lists.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
+import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
@@ -19,10 +21,12 @@ import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCheckout from './locales/fr/checkout.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
+import frDashboard from './locales/fr/dashboard.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frLists from './locales/fr/lists.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
+import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
@@ -55,6 +59,8 @@ export const resources = {
     cart: enCart,
     checkout: enCheckout,
     quotes: enQuotes,
+    quoteDesk: enQuoteDesk,
+    dashboard: enDashboard,
   },
   fr: {
     common: frCommon,
@@ -70,6 +76,8 @@ export const resources = {
     cart: frCart,
     checkout: frCheckout,
     quotes: frQuotes,
+    quoteDesk: frQuoteDesk,
+    dashboard: frDashboard,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

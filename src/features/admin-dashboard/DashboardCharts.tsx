@@ -1,0 +1,287 @@
+import type { ApexOptions } from 'apexcharts';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { Props as ChartProps } from 'react-apexcharts';
+import { formatMoney } from '../../lib/format.ts';
+import type enDashboard from '../../lib/i18n/locales/en/dashboard.json';
+import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
+import type { DashboardData } from './dashboard.ts';
+
+interface Props {
+  locale: 'en' | 'fr';
+  data: DashboardData;
+  strings: { dashboard: typeof enDashboard; fulfilment: (typeof enQuoteDesk)['fulfilment'] };
+}
+
+const GREENS = ['#2c431d', '#6b9c4a', '#a4c98a', '#cfe6b5'];
+
+/**
+ * The dashboard's charts. ApexCharts needs `window`, so the library is imported in the
+ * browser only once the island is visible: no other page loads it. Each chart keeps its
+ * figures in a table beside it, for screen readers and for checking.
+ */
+export default function DashboardCharts({ locale, data, strings }: Props) {
+  const [Chart, setChart] = useState<ComponentType<ChartProps> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void import('react-apexcharts').then((module) => {
+      if (!cancelled) setChart(() => module.default as ComponentType<ChartProps>);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const s = strings.dashboard.charts;
+  const intl = locale === 'fr' ? 'fr-CA' : 'en-CA';
+  const number = new Intl.NumberFormat(intl);
+  const money = (cents: number) => formatMoney(cents, locale);
+  const week = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
+  const weekLabel = (iso: string) => week.format(new Date(`${iso}T12:00:00Z`));
+  const base: ApexOptions = {
+    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false } },
+    dataLabels: { enabled: false },
+    legend: { position: 'bottom' },
+    tooltip: { y: { formatter: (value: number) => number.format(value) } },
+    yaxis: { labels: { formatter: (value: number) => number.format(value) } },
+  };
+  const chart = (node: (C: ComponentType<ChartProps>) => ReactNode) =>
+    Chart ? node(Chart) : <p className="loading">{s.loading}</p>;
+
+  const roleLabels = data.roles.map((row) => strings.dashboard.roles[row.role]);
+  const fulfilmentLabels = data.fulfilment.map((row) => strings.fulfilment[row.fulfilment]);
+  const inHouseLabels = data.inHouse.map((row) => (row.linked ? s.linked : s.unlinked));
+
+  return (
+    <div className="dash-charts">
+      <Figure
+        id="growth"
+        title={s.growth}
+        caption={s.dataTable}
+        empty={data.userGrowth.length === 0 ? s.noData : null}
+        table={
+          <Table
+            head={[s.week, s.newUsers, s.totalUsers]}
+            rows={data.userGrowth.map((row) => [
+              weekLabel(row.week),
+              number.format(row.newUsers),
+              number.format(row.totalUsers),
+            ])}
+          />
+        }
+      >
+        {chart((C) => (
+          <C
+            type="line"
+            height={300}
+            options={{
+              ...base,
+              colors: [GREENS[1] as string, GREENS[0] as string],
+              stroke: { width: [0, 3] },
+              xaxis: { categories: data.userGrowth.map((row) => weekLabel(row.week)), labels: { rotate: -45 } },
+              yaxis: [
+                {
+                  title: { text: s.newUsers },
+                  min: 0,
+                  stepSize: 1,
+                  labels: { formatter: (v: number) => number.format(v) },
+                },
+                {
+                  opposite: true,
+                  title: { text: s.totalUsers },
+                  labels: { formatter: (v: number) => number.format(v) },
+                },
+              ],
+            }}
+            series={[
+              { name: s.newUsers, type: 'column', data: data.userGrowth.map((row) => row.newUsers) },
+              { name: s.totalUsers, type: 'line', data: data.userGrowth.map((row) => row.totalUsers) },
+            ]}
+          />
+        ))}
+      </Figure>
+
+      <Figure
+        id="roles"
+        title={s.roles}
+        caption={s.dataTable}
+        table={
+          <Table
+            head={[s.role, s.users]}
+            rows={data.roles.map((row, i) => [roleLabels[i] ?? row.role, number.format(row.users)])}
+          />
+        }
+      >
+        {chart((C) => (
+          <C
+            type="donut"
+            height={300}
+            options={{ ...base, labels: roleLabels, colors: GREENS }}
+            series={data.roles.map((row) => row.users)}
+          />
+        ))}
+      </Figure>
+
+      <Figure
+        id="fulfilment"
+        title={s.fulfilment}
+        caption={s.dataTable}
+        empty={data.totalQuoteRequests === 0 ? s.noData : null}
+        table={
+          <Table
+            head={[s.fulfilment, s.requests]}
+            rows={data.fulfilment.map((row, i) => [fulfilmentLabels[i] ?? row.fulfilment, number.format(row.requests)])}
+          />
+        }
+      >
+        {chart((C) => (
+          <C
+            type="donut"
+            height={300}
+            options={{ ...base, labels: fulfilmentLabels, colors: GREENS }}
+            series={data.fulfilment.map((row) => row.requests)}
+          />
+        ))}
+      </Figure>
+
+      <Figure
+        id="in-house"
+        title={s.inHouse}
+        caption={s.dataTable}
+        empty={data.totalQuoteRequests === 0 ? s.noData : null}
+        table={
+          <Table
+            head={[s.group, s.customers, s.requests, s.volume]}
+            rows={data.inHouse.map((row, i) => [
+              inHouseLabels[i] ?? '',
+              number.format(row.customers),
+              number.format(row.requests),
+              money(row.volumeCents),
+            ])}
+          />
+        }
+      >
+        {chart((C) => (
+          <C
+            type="bar"
+            height={300}
+            options={{
+              ...base,
+              colors: [GREENS[0] as string, GREENS[2] as string],
+              xaxis: { categories: inHouseLabels },
+            }}
+            series={[
+              { name: s.customers, data: data.inHouse.map((row) => row.customers) },
+              { name: s.requests, data: data.inHouse.map((row) => row.requests) },
+            ]}
+          />
+        ))}
+      </Figure>
+
+      {(['topByCount', 'topByVolume'] as const).map((key) => {
+        const rows = key === 'topByCount' ? data.topCustomersByCount : data.topCustomersByVolume;
+        const names = rows.map((row) => row.name);
+        return (
+          <Figure
+            key={key}
+            id={key}
+            title={s[key]}
+            caption={s.dataTable}
+            empty={rows.length === 0 ? s.noData : null}
+            table={
+              <Table
+                head={[s.customer, s.company, s.requests, s.volume]}
+                rows={rows.map((row) => [
+                  `${row.name} <${row.email}>`,
+                  row.companyName ?? '—',
+                  number.format(row.requests),
+                  money(row.volumeCents),
+                ])}
+              />
+            }
+          >
+            {chart((C) => (
+              <C
+                type="bar"
+                height={300}
+                options={{
+                  ...base,
+                  colors: [GREENS[key === 'topByCount' ? 1 : 0] as string],
+                  plotOptions: { bar: { horizontal: true, borderRadius: 3 } },
+                  // In a horizontal bar chart the y axis holds the customers' names.
+                  yaxis: { labels: { maxWidth: 180 } },
+                  xaxis: {
+                    categories: names,
+                    labels: {
+                      formatter: (v: string) =>
+                        key === 'topByCount' ? number.format(Number(v)) : money(Number(v) * 100),
+                    },
+                  },
+                  tooltip: {
+                    y: { formatter: (v: number) => (key === 'topByCount' ? number.format(v) : money(v * 100)) },
+                  },
+                }}
+                series={[
+                  key === 'topByCount'
+                    ? { name: s.requests, data: rows.map((row) => row.requests) }
+                    : { name: s.volume, data: rows.map((row) => row.volumeCents / 100) },
+                ]}
+              />
+            ))}
+          </Figure>
+        );
+      })}
+    </div>
+  );
+}
+
+function Figure(props: {
+  id: string;
+  title: string;
+  caption: string;
+  empty?: string | null;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <figure className="card dash-figure" data-chart={props.id} aria-labelledby={`chart-${props.id}`}>
+      <figcaption id={`chart-${props.id}`}>{props.title}</figcaption>
+      {props.empty ? <p className="muted">{props.empty}</p> : props.children}
+      <details>
+        <summary>{props.caption}</summary>
+        {props.table}
+      </details>
+    </figure>
+  );
+}
+
+function Table({ head, rows }: { head: string[]; rows: string[][] }) {
+  // Cells are keyed by their column's heading: the columns are fixed, one per heading.
+  const cells = (row: string[]) => row.map((cell, column) => ({ cell, heading: head[column] ?? String(column) }));
+  return (
+    <table className="dash-table">
+      <thead>
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} scope="col">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.join('|')}>
+            {cells(row).map(({ cell, heading }) =>
+              heading === head[0] ? (
+                <th key={heading} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={heading}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

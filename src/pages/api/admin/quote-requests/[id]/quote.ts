@@ -1,0 +1,28 @@
+import type { APIRoute } from 'astro';
+import { accountDeps, requireAdmin } from '../../../../../features/accounts/auth.server.ts';
+import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quote-desk/http.server.ts';
+import { sendPricedQuote } from '../../../../../features/quote-desk/quote-desk.server.ts';
+import { SendQuoteSchema } from '../../../../../features/quote-desk/quote-desk.ts';
+import { json } from '../../../../../lib/http/api.ts';
+import { parseInput, readJson } from '../../../../../lib/http/body.ts';
+import { getT } from '../../../../../lib/i18n/index.ts';
+
+export const prerender = false;
+
+/**
+ * Prices a request in review and e-mails the quote with its approve and decline links:
+ * { lines: [{ line, unitPrice }], fees, taxes, note }, amounts in dollars as typed.
+ */
+export const POST: APIRoute = async ({ params, request, locals }) => {
+  const staff = requireAdmin(locals);
+  const quoteId = requireQuoteId(params.id, locals.locale);
+  const t = getT(locals.locale, 'quoteDesk');
+  const schema = SendQuoteSchema({ price: t('pricing.invalidPrice'), note: t('actions.noteTooLong') });
+  const prices = parseInput(schema, await readJson(request, locals.locale), locals.locale);
+  try {
+    const { totalCents } = await sendPricedQuote(await accountDeps(), { quoteId, staffId: staff.id, prices });
+    return json({ status: 'quoted', totalCents });
+  } catch (error) {
+    quoteDeskApiError(error, locals.locale);
+  }
+};

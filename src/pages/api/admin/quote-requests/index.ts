@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { requireAdmin } from '../../../../features/accounts/auth.server.ts';
+import { listQuoteRequests } from '../../../../features/quote-desk/quote-desk.server.ts';
+import { parseQuoteListQuery } from '../../../../features/quote-desk/quote-desk.ts';
+import { getDb } from '../../../../lib/db/index.server.ts';
+import { json } from '../../../../lib/http/api.ts';
+
+export const prerender = false;
+
+/** The quote requests of the list page: the same query string (search, filters, sort, page). */
+export const GET: APIRoute = async ({ url, locals }) => {
+  requireAdmin(locals);
+  return json(await listQuoteRequests(await getDb(), parseQuoteListQuery(url.searchParams)));
+};

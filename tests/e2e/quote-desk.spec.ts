@@ -1,0 +1,315 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { apiClient, hydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { waitForMail } from '../support/outbox.ts';
+
+/**
+ * The admin quote desk in both languages: find a request, open it, download its OPF and the
+ * CSV of a filtered list (both parsed back and checked against the API's data), price the
+ * request and send it, approve through the e-mailed link once (a second click is told it is
+ * already approved), and the dashboard's figures chart by chart. Visitors and customers are
+ * refused every admin page and endpoint.
+ */
+
+type Locale = 'en' | 'fr';
+const LOCALES: Locale[] = ['en', 'fr'];
+const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
+const intl = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
+const money = (cents: number, locale: Locale) =>
+  new Intl.NumberFormat(intl(locale), { style: 'currency', currency: 'CAD' }).format(cents / 100);
+const number = (value: number, locale: Locale) => new Intl.NumberFormat(intl(locale)).format(value);
+/** Text as a PDF or the DOM gives it back: any run of spaces (narrow, non-breaking) as one space. */
+const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+interface ListRow {
+  id: number;
+  reference: string;
+  customerEmail: string;
+}
+interface Detail {
+  id: number;
+  reference: string;
+  status: string;
+  locale: Locale;
+  subtotalCents: number;
+  customer: { firstName: string; lastName: string; email: string };
+  tradeAccount: { accountNumber: string } | null;
+  lines: { sku: string; nameEn: string; nameFr: string; quantity: number; unitPriceCents: number }[];
+  decision: { decision: string; ipAddress: string; userAgent: string } | null;
+}
+
+const ADMIN_API = [
+  ['GET', '/api/admin/dashboard'],
+  ['GET', '/api/admin/quote-requests'],
+  ['GET', '/api/admin/quote-requests/export.csv'],
+  ['GET', '/api/admin/quote-requests/1'],
+  ['GET', '/api/admin/quote-requests/1/opf'],
+  ['POST', '/api/admin/quote-requests/1/status'],
+  ['POST', '/api/admin/quote-requests/1/quote'],
+] as const;
+
+test.describe('admin access', () => {
+  test('a visitor and a customer are refused every admin page and endpoint', async () => {
+    for (const who of [undefined, 'customer'] as const) {
+      const client = await apiClient(who);
+      for (const locale of LOCALES) {
+        for (const path of ['/admin', '/admin/quote-requests', '/admin/quote-requests/1']) {
+          const response = await client.get(`${prefix(locale)}${path}`, { maxRedirects: 0 });
+          expect(response.status(), path).toBe(302);
+          const location = response.headers().location ?? '';
+          expect(location, path).toBe(
+            who
+              ? prefix(locale) || '/'
+              : `${prefix(locale)}/auth/sign-in?redirect=${encodeURIComponent(`${prefix(locale)}${path}`)}`,
+          );
+        }
+      }
+      for (const [method, path] of ADMIN_API) {
+        const response = await client.fetch(path, {
+          method,
+          headers: SAME_ORIGIN,
+          data: method === 'POST' ? {} : undefined,
+        });
+        expect(response.status(), `${method} ${path}`).toBe(who ? 403 : 401);
+      }
+      await client.dispose();
+    }
+  });
+});
+
+test.describe('admin on a tablet', () => {
+  test('every admin page fits a tablet held upright, navigation in reach', async ({ page, context }) => {
+    await signIn(context, 'admin');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    for (const path of ['/admin', '/fr/admin/quote-requests', '/admin/quote-requests/1']) {
+      await page.goto(path);
+      const nav = page.locator('.admin-nav');
+      await expect(nav.getByRole('link')).toHaveCount(3);
+      for (const link of await nav.getByRole('link').all()) {
+        const box = await link.boundingBox();
+        expect(box?.height ?? 0, path).toBeGreaterThanOrEqual(44);
+        expect((box?.x ?? 0) + (box?.width ?? 0), path).toBeLessThanOrEqual(768);
+      }
+      // Wide tables scroll inside their frame; the page itself never scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+async function pdfText(path: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(await readFile(path)) });
+  try {
+    return flat((await parser.getText()).text);
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** A minimal CSV reader: quoted fields with doubled quotes, CRLF rows. */
+function parseCsv(text: string, delimiter: string): string[][] {
+  const rows: string[][] = [];
+  let field = '';
+  let row: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === delimiter) {
+      row.push(field);
+      field = '';
+    } else if (char === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+async function downloadOf(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), path };
+}
+
+for (const locale of LOCALES) {
+  test.describe(`quote desk (${locale})`, () => {
+    test('finds a request, downloads its OPF and the CSV, prices it, and the customer approves once', async ({
+      page,
+      context,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn(context, 'admin');
+      const waiting = (await (
+        await page.request.get(`/api/admin/quote-requests?status=submitted&sort=submitted_asc&size=5`)
+      ).json()) as { rows: ListRow[] };
+      const target = waiting.rows[locale === 'en' ? 0 : 1];
+      if (!target) throw new Error('The seed has no submitted quote request left');
+      const detail = (await (await page.request.get(`/api/admin/quote-requests/${target.id}`)).json()) as Detail;
+
+      // The shell: marker, staff member, navigation, way back.
+      await page.goto(`${prefix(locale)}/admin/quote-requests`);
+      await expect(page).toHaveTitle(/^\[ADMIN\] /);
+      await expect(page.locator('[data-admin-staff]')).toContainText('Nadia Tremblay');
+      const nav = page.getByRole('navigation', { name: locale === 'fr' ? 'Administration' : 'Administration' });
+      await expect(nav.getByRole('link')).toHaveCount(3);
+      await expect(page.locator('a.admin-back')).toHaveAttribute('href', prefix(locale) || '/');
+
+      // Find it by reference.
+      await page.getByRole('searchbox').fill(target.reference);
+      await page.getByRole('button', { name: locale === 'fr' ? 'Appliquer' : 'Apply' }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${target.reference}`));
+      await expect(page.locator('[data-quote-row]')).toHaveCount(1);
+      const row = page.locator(`[data-quote-row="${target.reference}"]`);
+      const fromList = await downloadOf(page, () => row.locator('a.qd-opf').click());
+      expect(fromList.name).toBe(`OPF-${target.reference}.pdf`);
+      await row.locator('a.qd-ref').click();
+      await expect(page).toHaveURL(`${prefix(locale)}/admin/quote-requests/${target.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(target.reference);
+
+      // The OPF from the detail page, read back and checked against the request.
+      const opf = await downloadOf(page, () => page.locator('[data-download-opf]').click());
+      expect(opf.name).toBe(`OPF-${target.reference}.pdf`);
+      const text = await pdfText(opf.path);
+      expect(text).toContain(target.reference);
+      expect(text).toContain(flat(`${detail.customer.firstName} ${detail.customer.lastName}`));
+      expect(text).toContain(detail.customer.email);
+      if (detail.tradeAccount) expect(text).toContain(detail.tradeAccount.accountNumber);
+      for (const line of detail.lines) {
+        expect(text).toContain(line.sku);
+        // Product names wrap inside their column: compare their first word.
+        expect(text).toContain((detail.locale === 'fr' ? line.nameFr : line.nameEn).split(' ')[0] ?? '');
+        expect(text).toContain(flat(money(line.unitPriceCents, locale)));
+      }
+      expect(text).toContain(flat(money(detail.subtotalCents, locale)));
+      expect(text).toContain(locale === 'fr' ? 'Formulaire de traitement de commande' : 'Order Processing Form');
+
+      // CSV of a filtered list: every row of the filter, not only the page.
+      await page.goto(`${prefix(locale)}/admin/quote-requests?fulfilment=delivery&size=5`);
+      const count = Number(await page.locator('[data-result-count]').getAttribute('data-result-count'));
+      expect(count).toBeGreaterThan(5);
+      const csv = await downloadOf(page, () => page.locator('[data-export-csv]').click());
+      expect(csv.name).toMatch(
+        locale === 'fr' ? /^demandes-de-soumission-\d{4}-\d{2}-\d{2}\.csv$/ : /^quote-requests-/,
+      );
+      const raw = await readFile(csv.path, 'utf8');
+      expect(raw.charCodeAt(0)).toBe(0xfeff);
+      const rows = parseCsv(raw.slice(1), locale === 'fr' ? ';' : ',');
+      expect(rows[0]?.[0]).toBe(locale === 'fr' ? 'Référence' : 'Reference');
+      expect(rows.length - 1).toBe(count);
+      for (const data of rows.slice(1)) expect(data[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+      // Review, price and send.
+      await page.goto(`${prefix(locale)}/admin/quote-requests/${target.id}`);
+      await hydrated(page.locator('section.qd-actions'));
+      await page.locator('[data-move-to="in_review"]').click();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+      const form = await hydrated(page.locator('section.qd-actions'));
+      await form.getByLabel(locale === 'fr' ? 'Frais de réception' : 'Fulfilment fees').fill('75');
+      await form.getByLabel('Taxes').fill(locale === 'fr' ? '12,50' : '12.50');
+      await form
+        .getByRole('button', { name: locale === 'fr' ? 'Envoyer la soumission chiffrée' : 'Send the priced quote' })
+        .click();
+      await expect(form.getByText(detail.customer.email)).toBeVisible();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'quoted');
+      const history = page.locator('[data-status-history] li');
+      await expect(history).toHaveCount(2);
+      await expect(history.last()).toContainText('Nadia Tremblay');
+
+      // The customer's e-mail, in their language, and its approve link: once.
+      const mail = await waitForMail(detail.customer.email, 'priced_quote');
+      expect(mail.language).toBe(detail.locale === 'fr' ? 'fr-CA' : 'en-CA');
+      expect(mail.subject).toContain(target.reference);
+      const approve = /https?:\/\/\S+\/quotes\/approve\/[A-Za-z0-9_.-]+/.exec(mail.text)?.[0];
+      if (!approve) throw new Error(`No approve link in ${mail.text}`);
+      const customer = await browser.newContext({ userAgent: 'Quote approval test browser' });
+      const customerPage = await customer.newPage();
+      await customerPage.goto(new URL(approve).pathname);
+      await customerPage.locator('[data-decide="approved"]').click();
+      await expect(customerPage.locator('[data-decision-result="recorded"]')).toContainText(target.reference);
+      await customerPage.goto(new URL(approve).pathname);
+      await expect(customerPage.locator('[data-decision-result="decided"]')).toContainText(
+        detail.locale === 'fr' ? 'déjà approuvée' : 'already approved',
+      );
+      await customer.close();
+
+      await page.reload();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'approved');
+      await expect(page.locator('[data-decision="approved"]')).toContainText('Quote approval test browser');
+      await expect(page.locator('[data-decision-ip]')).not.toHaveText('—');
+    });
+
+    test("the dashboard's figures equal the data, chart by chart", async ({ page, context }) => {
+      await signIn(context, 'admin');
+      await page.goto(`${prefix(locale)}/admin`);
+      await expect(page).toHaveTitle(/^\[ADMIN\] /);
+      const range = (await page.locator('[data-range]').getAttribute('data-range'))?.split('/') ?? [];
+      const data = (await (await page.request.get(`/api/admin/dashboard?from=${range[0]}&to=${range[1]}`)).json()) as {
+        totalQuoteRequests: number;
+        totalVolumeCents: number;
+        activeUsers: number;
+        userGrowth: { week: string; newUsers: number; totalUsers: number }[];
+        roles: { role: string; users: number }[];
+        fulfilment: { fulfilment: string; requests: number }[];
+        topCustomersByCount: { email: string; requests: number; volumeCents: number }[];
+        topCustomersByVolume: { email: string; requests: number; volumeCents: number }[];
+        inHouse: { linked: boolean; customers: number; requests: number; volumeCents: number }[];
+      };
+      expect(data.totalQuoteRequests).toBeGreaterThan(0);
+      const kpi = (name: string) => page.locator(`[data-kpi="${name}"] dd`);
+      await expect(kpi('requests')).toHaveText(number(data.totalQuoteRequests, locale));
+      await expect(kpi('volume')).toHaveText(money(data.totalVolumeCents, locale));
+      await expect(kpi('active-users')).toHaveText(number(data.activeUsers, locale));
+
+      const table = async (chart: string) =>
+        page
+          .locator(`[data-chart="${chart}"] tbody tr`)
+          .evaluateAll((rows) =>
+            rows.map((row) =>
+              [...row.children].map((cell) => (cell.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim()),
+            ),
+          );
+      const f = (value: string) => flat(value);
+      expect((await table('growth')).map((row) => row.slice(1))).toEqual(
+        data.userGrowth.map((row) => [f(number(row.newUsers, locale)), f(number(row.totalUsers, locale))]),
+      );
+      expect((await table('roles')).map((row) => row[1])).toEqual(
+        data.roles.map((row) => f(number(row.users, locale))),
+      );
+      expect((await table('fulfilment')).map((row) => row[1])).toEqual(
+        data.fulfilment.map((row) => f(number(row.requests, locale))),
+      );
+      expect((await table('in-house')).map((row) => row.slice(1))).toEqual(
+        data.inHouse.map((row) => [
+          f(number(row.customers, locale)),
+          f(number(row.requests, locale)),
+          f(money(row.volumeCents, locale)),
+        ]),
+      );
+      for (const [chart, rows] of [
+        ['topByCount', data.topCustomersByCount],
+        ['topByVolume', data.topCustomersByVolume],
+      ] as const) {
+        const shown = await table(chart);
+        expect(shown.map((row) => row[0]?.match(/<(.+)>/)?.[1])).toEqual(rows.map((row) => row.email));
+        expect(shown.map((row) => row.slice(2))).toEqual(
+          rows.map((row) => [f(number(row.requests, locale)), f(money(row.volumeCents, locale))]),
+        );
+      }
+      // The charts themselves load in the browser, on this page only.
+      await page.locator('[data-chart="topByVolume"]').scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-chart="roles"] .apexcharts-canvas')).toBeVisible();
+    });
+  });
+}

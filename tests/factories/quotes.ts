@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../src/lib/db/schema.ts';
+
+/**
+ * Quote requests for database tests: one request with the lines, delivery and pickup a test
+ * names, copied from the customer as checkout copies them.
+ */
+type Db = Kysely<Database>;
+
+export interface QuoteSpec {
+  user: { id: string; email: string; first_name?: string; last_name?: string };
+  status?: QuoteStatus;
+  locale?: Locale;
+  fulfilment?: Fulfilment;
+  paymentPreference?: PaymentPreference;
+  submittedAt?: Date;
+  inHouseAccountId?: number | null;
+  customerTypeId?: number;
+  comments?: string;
+  preferredDate?: string | null;
+  /** Pickup yard; required unless fulfilment is delivery. */
+  locationId?: number;
+  lines?: { sku?: string; nameEn?: string; nameFr?: string; quantity: number; unitPriceCents: number }[];
+}
+
+let sequence = 0;
+
+export async function createQuoteRequest(db: Db, spec: QuoteSpec): Promise<{ id: number; reference: string }> {
+  sequence += 1;
+  const fulfilment = spec.fulfilment ?? 'pickup';
+  const lines = spec.lines ?? [{ quantity: 2, unitPriceCents: 2500 }];
+  const quote = await db
+    .insertInto('quote_requests')
+    .values({
+      idempotency_key: randomUUID(),
+      user_id: spec.user.id,
+      status: spec.status ?? 'submitted',
+      locale: spec.locale ?? 'en',
+      fulfilment,
+      preferred_date: spec.preferredDate ?? null,
+      payment_preference: spec.paymentPreference ?? 'credit_card',
+      comments: spec.comments ?? '',
+      customer_first_name: spec.user.first_name ?? 'Ada',
+      customer_last_name: spec.user.last_name ?? 'Lovelace',
+      customer_email: spec.user.email,
+      customer_phone: '905-555-0101',
+      customer_type_id: spec.customerTypeId ?? (spec.inHouseAccountId ? 2 : 1),
+      in_house_account_id: spec.inHouseAccountId ?? null,
+      price_kind: spec.inHouseAccountId ? 'trade' : 'list',
+      subtotal_cents: lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0),
+      ...(spec.submittedAt ? { submitted_at: spec.submittedAt, updated_at: spec.submittedAt } : {}),
+    })
+    .returning(['id', 'reference'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('quote_request_items')
+    .values(
+      lines.map((line, index) => ({
+        quote_request_id: quote.id,
+        line: index + 1,
+        variant_id: null,
+        product_code: `TST-${sequence}`,
+        sku: line.sku ?? `TST-${sequence}-${index + 1}`,
+        product_name_en: line.nameEn ?? `Test plant ${index + 1}`,
+        product_name_fr: line.nameFr ?? `Plante d'essai ${index + 1}`,
+        botanical_name: 'Acer testum',
+        size_label: '#2 pot',
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+      })),
+    )
+    .execute();
+  if (fulfilment !== 'delivery') {
+    if (spec.locationId === undefined) throw new Error('A pickup quote request needs a locationId');
+    await db
+      .insertInto('quote_request_pickups')
+      .values({ quote_request_id: quote.id, location_id: spec.locationId })
+      .execute();
+  }
+  if (fulfilment !== 'pickup') {
+    await db
+      .insertInto('quote_request_deliveries')
+      .values({
+        quote_request_id: quote.id,
+        job_name: 'Test job',
+        po_number: 'PO-1234',
+        street_address: '1 Test Road',
+        city: 'Milton',
+        province: 'ON',
+        postal_code: 'L9T 2X3',
+        site_contact_first_name: 'Sam',
+        site_contact_last_name: 'Site',
+        phone: '905-555-0102',
+      })
+      .execute();
+  }
+  return quote;
+}
