@@ -132,6 +132,12 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
       }),
       expect.objectContaining({ line: 2, sku: product.variants[1]?.sku, quantity: 1, unitPriceCents: 12500 }),
     ]);
+    const history = await db()
+      .selectFrom('quote_request_status_history')
+      .select(['from_status', 'to_status', 'changed_by'])
+      .where('quote_request_id', '=', outcome.result.id)
+      .execute();
+    expect(history).toEqual([{ from_status: null, to_status: 'submitted', changed_by: user.id }]);
   });
 
   it('prices a linked trade account at trade prices', async () => {

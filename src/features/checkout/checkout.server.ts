@@ -241,6 +241,11 @@ export async function submitQuoteRequest(
       unit_price_cents: price.cents,
     }));
     await trx.insertInto('quote_request_items').values(items).execute();
+    // The request's history starts at its submission, by the customer who sent it.
+    await trx
+      .insertInto('quote_request_status_history')
+      .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
+      .execute();
     if (input.delivery) {
       const d = input.delivery;
       await trx

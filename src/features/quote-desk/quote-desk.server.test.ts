@@ -8,6 +8,7 @@ import {
 import { createQuoteRequest } from '../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { MailDeliveryError } from '../accounts/accounts.server.ts';
+import { quoteApprovalStates } from '../quotes/quotes.server.ts';
 import {
   changeQuoteStatus,
   countQuoteRequests,
@@ -17,7 +18,6 @@ import {
   listQuoteRequests,
   loadQuoteDetail,
   QuoteTransitionError,
-  quoteApprovalStates,
   sendPricedQuote,
 } from './quote-desk.server.ts';
 import { parseQuoteListQuery, SendQuoteSchema } from './quote-desk.ts';

@@ -906,69 +906,6 @@ function stateFields(state: Extract<DecisionLinkState, { kind: 'decided' }>) {
 }
 
 // ---------------------------------------------------------------------------------------
-// For the customer's own history
-// ---------------------------------------------------------------------------------------
-
-export interface QuoteApprovalState {
-  quoteRequestId: number;
-  status: QuoteStatus;
-  /** The priced quote, once sent. */
-  quotedTotalCents: number | null;
-  quotedAt: Date | null;
-  /** The link's expiry while the customer has not answered. */
-  answerBy: Date | null;
-  decision: QuoteDecision | null;
-  decidedAt: Date | null;
-}
-
-/**
- * The approval state of a customer's own requests (others' ids are left out), for the
- * customer's quote history to show next to each request.
- */
-export async function quoteApprovalStates(
-  db: Db,
-  userId: string,
-  quoteRequestIds: readonly number[],
-): Promise<Map<number, QuoteApprovalState>> {
-  if (quoteRequestIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('quote_requests as q')
-    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
-    .leftJoin('quote_request_decisions as d', 'd.quote_request_id', 'q.id')
-    .select((eb) => [
-      'q.id',
-      'q.status',
-      'p.total_cents',
-      'p.priced_at',
-      'd.decision',
-      'd.decided_at',
-      eb
-        .selectFrom('quote_decision_tokens as t')
-        .select((inner) => inner.fn.max('t.expires_at').as('expires_at'))
-        .whereRef('t.quote_request_id', '=', 'q.id')
-        .where('t.used_at', 'is', null)
-        .as('answer_by'),
-    ])
-    .where('q.user_id', '=', userId)
-    .where('q.id', 'in', [...quoteRequestIds])
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        quoteRequestId: row.id,
-        status: row.status,
-        quotedTotalCents: row.total_cents,
-        quotedAt: row.priced_at,
-        answerBy: row.status === 'quoted' && row.answer_by ? new Date(row.answer_by) : null,
-        decision: row.decision,
-        decidedAt: row.decided_at,
-      },
-    ]),
-  );
-}
-
-// ---------------------------------------------------------------------------------------
 // CSV export
 // ---------------------------------------------------------------------------------------
 

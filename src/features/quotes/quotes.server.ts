@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { getDb } from '../../lib/db/index.server.ts';
-import type { Database, Locale } from '../../lib/db/schema.ts';
+import type { Database, Locale, QuoteDecision, QuoteStatus } from '../../lib/db/schema.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import { type HistoryPage, type HistoryQuery, type QuoteDetail, QuoteIdSchema, type ReorderResult } from './quotes.ts';
@@ -184,8 +184,72 @@ export async function quoteRequestForPage(
   locals: Pick<App.Locals, 'user'>,
   rawId: string | null | undefined,
   locale: Locale,
-): Promise<QuoteDetail | undefined> {
+): Promise<(QuoteDetail & { answer: QuoteApprovalState | null }) | undefined> {
   const id = QuoteIdSchema.safeParse(rawId);
   if (!locals.user || !id.success) return undefined;
-  return loadQuoteRequest(await getDb(), locals.user.id, id.data, locale);
+  const db = await getDb();
+  const quote = await loadQuoteRequest(db, locals.user.id, id.data, locale);
+  if (!quote) return undefined;
+  const answer = (await quoteApprovalStates(db, locals.user.id, [quote.id])).get(quote.id) ?? null;
+  return { ...quote, answer };
+}
+
+/** Where the sales desk's priced quote stands: sent, answered, or still open until `answerBy`. */
+export interface QuoteApprovalState {
+  quoteRequestId: number;
+  status: QuoteStatus;
+  /** The priced quote, once sent. */
+  quotedTotalCents: number | null;
+  quotedAt: Date | null;
+  /** The link's expiry while the customer has not answered. */
+  answerBy: Date | null;
+  decision: QuoteDecision | null;
+  decidedAt: Date | null;
+}
+
+/**
+ * The approval state of a customer's own requests (others' ids are left out), for the
+ * customer's quote history to show next to each request.
+ */
+export async function quoteApprovalStates(
+  db: Db,
+  userId: string,
+  quoteRequestIds: readonly number[],
+): Promise<Map<number, QuoteApprovalState>> {
+  if (quoteRequestIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('quote_requests as q')
+    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
+    .leftJoin('quote_request_decisions as d', 'd.quote_request_id', 'q.id')
+    .select((eb) => [
+      'q.id',
+      'q.status',
+      'p.total_cents',
+      'p.priced_at',
+      'd.decision',
+      'd.decided_at',
+      eb
+        .selectFrom('quote_decision_tokens as t')
+        .select((inner) => inner.fn.max('t.expires_at').as('expires_at'))
+        .whereRef('t.quote_request_id', '=', 'q.id')
+        .where('t.used_at', 'is', null)
+        .as('answer_by'),
+    ])
+    .where('q.user_id', '=', userId)
+    .where('q.id', 'in', [...quoteRequestIds])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        quoteRequestId: row.id,
+        status: row.status,
+        quotedTotalCents: row.total_cents,
+        quotedAt: row.priced_at,
+        answerBy: row.status === 'quoted' && row.answer_by ? new Date(row.answer_by) : null,
+        decision: row.decision,
+        decidedAt: row.decided_at,
+      },
+    ]),
+  );
 }
