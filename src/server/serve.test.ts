@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,18 @@ writeFileSync(join(clientDir, '_astro/app.1234.js'), 'console.log(1)');
 writeFileSync(join(clientDir, '_astro/app.1234.js.gz'), gzipSync('console.log(1)'));
 writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+/** A GET sent with its path exactly as written (fetch would normalise dot segments first). */
+function rawGet(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; location: string }>((resolve, reject) => {
+    const request = httpRequest(`${base}/`, { path, headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? '') });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 async function serve(maintenance: boolean) {
   const seen: string[] = [];
@@ -69,6 +81,24 @@ describe('the Node server', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/fr');
   });
+
+  for (const [path, expected] of [
+    ['/fr//evil.example/', '/'],
+    ['/fr/%2Fevil.example%2F', '/%2Fevil.example%2F'],
+    ['/fr/%5Cevil.example/', '/%5Cevil.example/'],
+    ['/fr/.//evil.example/?a=1', '/?a=1'],
+    ['/fr/x/%2e%2e//evil.example/', '/'],
+    ['//evil.example/', '/fr//evil.example/'],
+  ] as const) {
+    it(`open redirect: the locale redirect of ${path} with locale=${path.startsWith('/fr') ? 'en' : 'fr'} stays on this site`, async () => {
+      const cookie = path.startsWith('/fr') ? 'locale=en' : 'locale=fr';
+      const response = await rawGet(running.base, path, { cookie });
+      expect(response.status).toBe(302);
+      const location = response.location;
+      expect(location).toBe(expected);
+      expect(new URL(location, running.base).origin).toBe(running.base);
+    });
+  }
 });
 
 describe('maintenance mode', () => {

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
+import { sameSitePath } from '../lib/http/redirect.ts';
 import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath, localizePath } from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
 import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from './build.ts';
@@ -76,7 +77,9 @@ async function handle(
   clientDir: string,
   options: ServeOptions,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // `//evil.example/x` is a path here, not a host: parse it as one.
+  const raw = req.url ?? '/';
+  const url = new URL(raw.startsWith('/') ? `http://localhost${raw}` : raw, 'http://localhost');
   const path = safeDecode(url.pathname);
   const isAsset = path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
   const isApi = path.startsWith('/api/');
@@ -97,10 +100,11 @@ async function handle(
   }
 
   if (isPage) {
-    const target = preferredLocaleRedirect(path, req.headers.cookie, req.headers['accept-language']);
+    // The path as it arrived (still percent-encoded): `/fr/%2Fevil.example` stays one segment.
+    const target = preferredLocaleRedirect(url.pathname, req.headers.cookie, req.headers['accept-language']);
     if (target) {
       res.writeHead(302, {
-        location: target + url.search,
+        location: sameSitePath(target + url.search, target),
         'cache-control': 'no-store',
         vary: 'Cookie, Accept-Language',
       });
@@ -129,7 +133,10 @@ export function preferredLocaleRedirect(
 ): string | undefined {
   const current = localeFromPath(path);
   const cookie = readCookie(cookieHeader, LOCALE_COOKIE);
-  if (isLocale(cookie)) return cookie === current ? undefined : localizePath(path, cookie);
+  if (isLocale(cookie)) {
+    if (cookie === current) return undefined;
+    return sameSitePath(localizePath(path, cookie), localizePath('/', cookie));
+  }
   if (path === '/' && localeFromAcceptLanguage(acceptLanguage ?? null) === 'fr') return '/fr';
   return undefined;
 }
