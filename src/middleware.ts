@@ -9,6 +9,7 @@ import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
+import { isBodyTooLarge } from './lib/http/limits.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
 
@@ -55,6 +56,10 @@ const errors = defineMiddleware(async (context, next) => {
     if (error instanceof ApiError) {
       if (error.status >= 500) log('error', 'api_error', requestFields(context, error));
       return errorResponse(error);
+    }
+    if (isBodyTooLarge(error)) {
+      const t = getT(context.locals.locale, 'security');
+      return errorResponse(new ApiError(413, 'payload_too_large', t('body.tooLarge')));
     }
     if (error instanceof RateLimitedError) {
       const t = getT(context.locals.locale, 'errors');

@@ -1,4 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** Counts the password hash checks, the work the attempt limits protect. */
+const hashChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./password.server.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password.server.ts')>();
+  return {
+    ...original,
+    verifyPassword: (...args: Parameters<typeof original.verifyPassword>) => {
+      hashChecks.count += 1;
+      return original.verifyPassword(...args);
+    },
+  };
+});
+
 import {
   type AccountFixtures,
   createUser,
@@ -26,7 +40,7 @@ import {
 } from './accounts.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { verifyPassword } from './password.server.ts';
-import { addressBucket, LIMITS, RateLimitedError, recordHit } from './rate-limit.server.ts';
+import { accountBucket, addressBucket, LIMITS, RateLimitedError, recordHit } from './rate-limit.server.ts';
 import { validateSessionToken } from './session.server.ts';
 
 const SITE = 'https://shop.example.ca';
@@ -79,14 +93,54 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect((await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe('unverified');
     });
 
-    it('limits failed attempts per account, even from many addresses', async () => {
+    it('brute force from one address: refused past the limit there, while the owner signs in from another at once', async () => {
       const user = await createUser(test.handle.db);
-      for (let i = 0; i < LIMITS.signInAccount.max; i++) {
-        await signIn(deps(), { email: user.email, password: `wrong ${i}` }, nextAddress());
+      const attacker = nextAddress();
+      for (let i = 0; i < LIMITS.signInAccountAddress.max; i++) {
+        expect((await signIn(deps(), { email: user.email, password: `wrong ${i}` }, attacker)).kind).toBe('invalid');
       }
-      await expect(signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).rejects.toBeInstanceOf(
+      await expect(signIn(deps(), { email: user.email, password: PASSWORD }, attacker)).rejects.toBeInstanceOf(
         RateLimitedError,
       );
+      expect((await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe('signed_in');
+    });
+
+    it('race: 30 parallel wrong guesses cost at most the limit in hash checks; the rest are refused with a retry time', async () => {
+      const user = await createUser(test.handle.db);
+      const attacker = nextAddress();
+      hashChecks.count = 0;
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => signIn(deps(), { email: user.email, password: `guess ${i}` }, attacker)),
+      );
+      const refused = results.filter(
+        (result) => result.status === 'rejected' && result.reason instanceof RateLimitedError,
+      ) as PromiseRejectedResult[];
+      console.log(`[hash checks] 30 parallel wrong guesses on ${engine}: ${hashChecks.count} hash checks`);
+      expect(hashChecks.count).toBeLessThanOrEqual(LIMITS.signInAccountAddress.max);
+      expect(refused).toHaveLength(30 - LIMITS.signInAccountAddress.max);
+      for (const result of refused) expect((result.reason as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
+    });
+
+    it('a right password gives its attempt back: the owner is never counted against the limit', async () => {
+      const user = await createUser(test.handle.db);
+      const client = nextAddress();
+      for (let i = 0; i < LIMITS.signInAccountAddress.max + 2; i++) {
+        expect((await signIn(deps(), { email: user.email, password: PASSWORD }, client)).kind).toBe('signed_in');
+      }
+    });
+
+    it('guessing from many addresses passes the ceiling and slows down, yet the owner still signs in', async () => {
+      const user = await createUser(test.handle.db);
+      const now = new Date();
+      // Failures from many addresses, as a distributed guessing run would leave them.
+      const ceiling = accountBucket('sign-in', user.email, LIMITS.signInAccountCeiling);
+      for (let i = 0; i < LIMITS.signInAccountCeiling.max + 1; i++) await recordHit(test.handle.db, [ceiling], now);
+      expect((await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe(
+        'signed_in',
+      );
+      // The right password gave its attempt back.
+      const [count] = await recordHit(test.handle.db, [ceiling], now);
+      expect(count).toBe(LIMITS.signInAccountCeiling.max + 2);
     });
 
     it('limits failed attempts per client address, across accounts', async () => {

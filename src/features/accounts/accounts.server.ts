@@ -6,7 +6,15 @@ import type { Mailer } from '../../lib/mail/mail.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { type AccountMailKind, accountMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
-import { accountBucket, addressBucket, consume, LIMITS, recordHit, requireUnderLimit } from './rate-limit.server.ts';
+import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  ceilingDelayMs,
+  consume,
+  countAttempt,
+  LIMITS,
+} from './rate-limit.server.ts';
 import {
   createSession,
   type IssuedSession,
@@ -178,8 +186,9 @@ export type SignInResult =
 
 /**
  * Checks the password and opens a new session. Unknown address and wrong password give the
- * same answer after the same work; failures count against the address typed and the client.
- * The unconfirmed state is only revealed to someone who knows the password.
+ * same answer after the same work. The attempt is counted before the password is checked
+ * (parallel guesses cannot all slip under the limit) and given back when it succeeds; see
+ * `signInAttempt`. The unconfirmed state is only revealed to someone who knows the password.
  */
 export async function signIn(
   deps: AccountDeps,
@@ -187,25 +196,40 @@ export async function signIn(
   clientAddress: string,
 ): Promise<SignInResult> {
   const now = deps.now ?? new Date();
-  const buckets = [
-    accountBucket('sign-in', input.email, LIMITS.signInAccount),
-    addressBucket('sign-in', clientAddress, LIMITS.signInAddress),
-  ];
-  await requireUnderLimit(deps.db, buckets, now);
+  const attempt = await signInAttempt(deps.db, input.email, clientAddress, now);
   const user = await deps.db
     .selectFrom('users')
     .select(USER_COLUMNS)
     .where('email', '=', input.email)
     .executeTakeFirst();
   const matches = await verifyPassword(user?.password_hash ?? (await hashForUnknownAccount()), input.password);
-  if (!user || !matches) {
-    await recordHit(deps.db, buckets, now);
-    return { kind: 'invalid' };
-  }
+  if (!user || !matches) return { kind: 'invalid' };
+  await attempt.release();
   if (user.email_verified_at === null) return { kind: 'unverified' };
   await pruneExpired(deps.db, user.id, now);
   const issued = await createSession(deps.db, user.id, now);
   return { kind: 'signed_in', user: toSessionUser(user), issued };
+}
+
+/**
+ * Counts a sign-in attempt (docs/decisions/022-attempt-limits.md): refused past the limit
+ * per account from this address and per address; across all addresses, past the ceiling,
+ * it waits a little longer each time but is never refused, so guessing from elsewhere
+ * cannot lock the owner out.
+ */
+async function signInAttempt(db: Kysely<Database>, email: string, clientAddress: string, now: Date) {
+  const attempt = await countAttempt(
+    db,
+    [
+      accountAddressBucket('sign-in', email, clientAddress, LIMITS.signInAccountAddress),
+      addressBucket('sign-in', clientAddress, LIMITS.signInAddress),
+      { ...accountBucket('sign-in', email, LIMITS.signInAccountCeiling), refuse: false },
+    ],
+    now,
+  );
+  const wait = ceilingDelayMs(attempt.counts[2] ?? 0, LIMITS.signInAccountCeiling);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return attempt;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { MAX_ID } from '../../lib/ids.ts';
 
 /**
  * The account forms' schemas, shared by the islands (react-hook-form through zodResolver)
@@ -176,7 +177,8 @@ const locationShape = (m: ValidationMessages) => ({
   locationId: z.coerce
     .number({ error: m.locationRequired })
     .int({ error: m.locationRequired })
-    .positive({ error: m.locationRequired }),
+    .positive({ error: m.locationRequired })
+    .max(MAX_ID, { error: m.locationRequired }),
 });
 
 export function RegisterStepSchemas(options: SchemaOptions) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { IdSchema } from '../../lib/ids.ts';
 
 /** POST /api/cart/items: one variant and how many of it to add. */
 export const AddCartItemSchema = z.object({
-  variantId: z.number().int().positive(),
+  variantId: IdSchema,
   quantity: z.number().int().min(1).max(9999),
 });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { IdSchema } from '../../lib/ids.ts';
 
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
-  variantId: z.number().int().positive(),
+  variantId: IdSchema,
   quantity: z.number().int().min(1).max(9999).default(1),
   /** The language of the page the shopper is on: names a new default list. */
   locale: z.enum(['en', 'fr']).optional(),

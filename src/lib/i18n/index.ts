@@ -9,6 +9,7 @@ import enHome from './locales/en/home.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
+import enSecurity from './locales/en/security.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import frHome from './locales/fr/home.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
+import frSecurity from './locales/fr/security.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -43,6 +45,7 @@ export const resources = {
     sandbox: enSandbox,
     accounts: enAccounts,
     profile: enProfile,
+    security: enSecurity,
   },
   fr: {
     common: frCommon,
@@ -54,6 +57,7 @@ export const resources = {
     sandbox: frSandbox,
     accounts: frAccounts,
     profile: frProfile,
+    security: frSecurity,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The security probes (tests/security): each attack tried against the built server, on
+ * PGlite and on PostgreSQL. `npm test` runs them after the build; alone:
+ * `node scripts/build.ts && vitest run --config vitest.security.config.ts`.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/security/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/security/servers.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // One worker: the probes share two servers and measure one of them.
+    fileParallelism: false,
+    maxWorkers: 1,
+  },
+});
