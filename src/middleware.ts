@@ -10,6 +10,7 @@ import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
+import { pathProblem } from './lib/http/paths.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
 
@@ -30,6 +31,25 @@ const locale = defineMiddleware((context, next) => {
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
   return next();
+});
+
+/**
+ * Paths no route can have (too long, malformed encoding, `%00`) answer 4xx before routing,
+ * with one log line and no stack; the Node server refuses them even earlier.
+ */
+const paths = defineMiddleware((context, next) => {
+  if (context.isPrerendered) return next();
+  const problem = pathProblem(new URL(context.request.url).pathname);
+  if (!problem) return next();
+  log('warn', 'bad_path', {
+    requestId: context.locals.requestId,
+    method: context.request.method,
+    path: context.url.pathname.slice(0, 200),
+    reason: problem.reason,
+  });
+  return errorResponse(
+    new ApiError(problem.status, problem.reason, getT(context.locals.locale, 'security')('path.invalid')),
+  );
 });
 
 /** Maintenance mode for pages rendered on demand; the Node server covers static files. */
@@ -61,6 +81,13 @@ const errors = defineMiddleware(async (context, next) => {
       const t = getT(context.locals.locale, 'security');
       return errorResponse(new ApiError(413, 'payload_too_large', t('body.tooLarge')));
     }
+    if (isBadInputToDatabase(error)) {
+      // A value the database cannot hold (an id past 2^31, text where a number goes): the
+      // request's fault, not ours. Endpoints validate ids with lib/ids.ts; this is the net.
+      log('warn', 'bad_input', { ...requestFields(context, undefined), reason: (error as Error).message });
+      const t = getT(context.locals.locale, 'errors');
+      return errorResponse(new ApiError(400, 'bad_request', t('http.badRequest')));
+    }
     if (error instanceof RateLimitedError) {
       const t = getT(context.locals.locale, 'errors');
       const response = errorResponse(new ApiError(429, 'rate_limited', t('http.tooManyRequests')));
@@ -76,6 +103,12 @@ const errors = defineMiddleware(async (context, next) => {
     throw error;
   }
 });
+
+/** PostgreSQL's "numeric value out of range" and "invalid text representation" (both engines). */
+function isBadInputToDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '22003' || code === '22P02';
+}
 
 function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], error: unknown) {
   return {
@@ -138,4 +171,14 @@ const access = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(locale, errors, maintenance, redirects, sandbox, sameOrigin, authenticate, access);
+export const onRequest = sequence(
+  locale,
+  paths,
+  errors,
+  maintenance,
+  redirects,
+  sandbox,
+  sameOrigin,
+  authenticate,
+  access,
+);

@@ -220,3 +220,29 @@ describe('request bodies', () => {
     expect((await sendChunked(running.base, '/api/admin/products/7/images', 1024, 6 * 1024 * 1024)).status).toBe(413);
   });
 });
+
+describe('bad paths', () => {
+  let running: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    running = await serve(false);
+  });
+  afterAll(() => {
+    running.server.close();
+  });
+
+  for (const [attack, path, status] of [
+    ['a NUL byte', '/%00', 400],
+    ['a NUL byte under /fr', '/fr/%00', 400],
+    ['a NUL byte in an API path', '/api/products/%00/availability', 400],
+    ['malformed percent-encoding', '/browse/%E0%A4%A', 400],
+    ['a lone percent sign', '/%', 400],
+    ['an over-long path', `/${'a'.repeat(9000)}`, 414],
+  ] as const) {
+    it(`answers ${status} to ${attack}, without reaching Astro or the disk`, async () => {
+      const before = running.seen.length;
+      const response = await rawGet(running.base, path, {});
+      expect(response.status).toBe(status);
+      expect(running.seen.length).toBe(before);
+    });
+  }
+});

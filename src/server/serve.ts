@@ -5,6 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
 import { type BodyLimit, BodyTooLargeError, bodyLimitFor } from '../lib/http/limits.ts';
+import { pathProblem } from '../lib/http/paths.ts';
 import { sameSitePath } from '../lib/http/redirect.ts';
 import {
   getT,
@@ -91,6 +92,19 @@ async function handle(
 ): Promise<void> {
   // `//evil.example/x` is a path here, not a host: parse it as one.
   const raw = req.url ?? '/';
+  const problem = pathProblem(raw.split('?')[0] ?? raw);
+  if (problem) {
+    log('warn', 'bad_path', { method: req.method, path: raw.slice(0, 200), reason: problem.reason });
+    const message = getT(requestLocale(req), 'security')('path.invalid');
+    if (raw.startsWith('/api/')) {
+      res.writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ error: { code: problem.reason, message } }));
+    } else {
+      res.writeHead(problem.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(message);
+    }
+    return;
+  }
   const url = new URL(raw.startsWith('/') ? `http://localhost${raw}` : raw, 'http://localhost');
   const path = safeDecode(url.pathname);
   const isAsset = path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
@@ -243,7 +257,7 @@ async function serveStatic(
   const candidates = /\.[a-z0-9]+$/i.test(path) ? [base] : [join(base, 'index.html'), `${base}.html`];
   for (const file of candidates) {
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ENAMETOOLONG') return undefined;
       throw error;
     });
     if (!info?.isFile()) continue;
