@@ -31,7 +31,10 @@ rmSync(join(root, 'reports'), { recursive: true, force: true });
 const only = process.argv.slice(2);
 const wanted = (step: string) => only.length === 0 || only.includes(step);
 
-if (wanted('lint')) run('lint', bin('biome'), ['check', '.']);
+if (wanted('lint')) {
+  run('lint', bin('biome'), ['check', '.']);
+  run('lockfile', process.execPath, ['scripts/check-lockfile.ts']);
+}
 
 if (wanted('unit')) {
   if (!(await postgresReachable())) {

@@ -165,6 +165,10 @@ const access = defineMiddleware(async (context, next) => {
     return new Response(null, { status: 302, headers: { location: decision.location, 'cache-control': 'no-store' } });
   }
   const response = await next();
+  // Pages rendered on demand say their charset, as the static ones do.
+  if (response.headers.get('content-type') === 'text/html') {
+    response.headers.set('content-type', 'text/html; charset=utf-8');
+  }
   const isPage = !pathname.startsWith('/api/') && response.status < 300;
   if (user && isPage && !response.headers.has('cache-control'))
     response.headers.set('cache-control', 'private, no-store');

@@ -7,6 +7,7 @@ import { type RedirectMap, resolveRedirect } from '../features/redirects/redirec
 import { type BodyLimit, BodyTooLargeError, bodyLimitFor } from '../lib/http/limits.ts';
 import { pathProblem } from '../lib/http/paths.ts';
 import { sameSitePath } from '../lib/http/redirect.ts';
+import { securityHeaders } from '../lib/http/security-headers.ts';
 import {
   getT,
   isLocale,
@@ -38,6 +39,8 @@ export interface ServeOptions {
   maintenance: boolean;
   /** The build's redirects (dist/redirects.json), answered before any static file. */
   redirects?: RedirectMap;
+  /** Served over HTTPS (PUBLIC_SITE_URL is https): HSTS is sent. */
+  https?: boolean;
   /** Routes allowed larger bodies than JSON's 1 MB (uploads); `LARGER_BODY_LIMITS` by default. */
   bodyLimits?: readonly BodyLimit[];
 }
@@ -61,17 +64,11 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
-};
-
 export function startServer(options: ServeOptions): Promise<Server> {
   const clientDir = resolve(options.clientDir);
+  const headers = securityHeaders({ https: options.https ?? false });
   const server = createServer((req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     handle(req, res, clientDir, options).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

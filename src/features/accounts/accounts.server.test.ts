@@ -298,6 +298,31 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       );
     });
 
+    it('says in the reset e-mail that the account is signed in, and mails the owner once the password changed', async () => {
+      const user = await createUser(test.handle.db, { locale: 'fr' });
+      const d = deps();
+      await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
+      await sendPasswordResetLink(d, user.email);
+      const reset = d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>;
+      expect(reset.text).toContain('Votre compte est actuellement connecté sur au moins un appareil.');
+      const token = tokenFromMail(reset, 'reset-password');
+      // A common password or one holding the address is refused, and the link still works.
+      expect(await resetPassword(d, token, 'password1')).toBe('common');
+      expect(await resetPassword(d, token, `${user.email} again`)).toBe('email');
+      expect(await resetPassword(d, token, 'a brand new passphrase')).toBe('reset');
+      const notice = d.mailer.sent[1];
+      expect(notice?.to).toBe(user.email);
+      expect(notice?.kind).toBe('password_changed');
+      expect(notice?.subject).toBe('Votre mot de passe Pépinières Northfield a été changé');
+    });
+
+    it('does not mention a sign-in in the reset e-mail of an account signed in nowhere', async () => {
+      const user = await createUser(test.handle.db);
+      const d = deps();
+      await sendPasswordResetLink(d, user.email);
+      expect(d.mailer.sent[0]?.text).not.toContain('signed in on at least one device');
+    });
+
     it('says nothing and sends nothing for an unknown address', async () => {
       const d = deps();
       expect(await sendPasswordResetLink(d, uniqueEmail('ghost'))).toBe(false);

@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mail/mail.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { type AccountMailKind, accountMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
+import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -161,7 +162,7 @@ async function sendAccountMail(
   kind: AccountMailKind,
   user: { email: string; first_name: string; locale: Locale },
   path: string,
-  extra: { to?: string; trade?: boolean } = {},
+  extra: { to?: string; trade?: boolean; signedIn?: boolean; newEmail?: string } = {},
 ): Promise<void> {
   await deps.mailer.send(
     accountMail({
@@ -171,8 +172,34 @@ async function sendAccountMail(
       firstName: user.first_name,
       link: link(deps.siteUrl, user.locale, path),
       trade: extra.trade,
+      signedIn: extra.signedIn,
+      newEmail: extra.newEmail,
     }),
   );
+}
+
+/**
+ * Tells the owner what just happened to their account (password changed, e-mail change
+ * asked for), with a link to choose a new password if it was not them. The change stands
+ * if the mail cannot be sent: that is logged, not shown.
+ */
+export async function notifyOwner(
+  deps: AccountDeps,
+  kind: 'password_changed' | 'email_change_notice',
+  userId: string,
+  extra: { newEmail?: string } = {},
+): Promise<void> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return;
+  try {
+    await sendAccountMail(deps, kind, user, '/auth/forgot-password', extra);
+  } catch (error) {
+    log('error', 'owner_notice_failed', { kind, userId, error: (error as Error).message });
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -452,8 +479,19 @@ export async function sendPasswordResetLink(deps: AccountDeps, email: string): P
     .where('email', '=', email)
     .executeTakeFirst();
   if (!user) return false;
-  const token = await issueEmailToken(deps.db, user.id, 'reset_password', deps.now ?? new Date());
-  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`);
+  const now = deps.now ?? new Date();
+  const token = await issueEmailToken(deps.db, user.id, 'reset_password', now);
+  // Someone may be asking for a reset of an account that is signed in right now: say so.
+  const live = await deps.db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('expires_at', '>', now)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`, {
+    signedIn: live !== undefined,
+  });
   return true;
 }
 
@@ -461,8 +499,18 @@ export async function sendPasswordResetLink(deps: AccountDeps, email: string): P
  * Sets a new password from a reset link. Every session of the account ends; following the
  * link also proves the address, so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<'reset' | 'expired'> {
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+): Promise<'reset' | 'expired' | PasswordWeakness> {
   const now = deps.now ?? new Date();
+  // The password is judged before the link is used up, so a refused one can be retried.
+  const found = await findEmailToken(deps.db, token, ['reset_password'], now);
+  if (!found) return 'expired';
+  const owner = await deps.db.selectFrom('users').select('email').where('id', '=', found.user_id).executeTakeFirst();
+  const weakness = owner && passwordWeakness(password, owner.email);
+  if (weakness) return weakness;
   const row = await consumeEmailToken(deps.db, token, ['reset_password'], now);
   if (!row) return 'expired';
   const passwordHash = await hashPassword(password);
@@ -475,5 +523,6 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     .where('id', '=', row.user_id)
     .execute();
   await revokeUserSessions(deps.db, row.user_id);
+  await notifyOwner(deps, 'password_changed', row.user_id);
   return 'reset';
 }

@@ -98,6 +98,10 @@ describe.each(ENGINES)('profile on %s', (engine) => {
       'sent',
     );
     expect(d.mailer.sent[0]?.to).toBe(target);
+    // The address in use is told, with the address asked for.
+    expect(d.mailer.sent[1]?.to).toBe(user.email);
+    expect(d.mailer.sent[1]?.kind).toBe('email_change_notice');
+    expect(d.mailer.sent[1]?.text).toContain(target);
     expect((await loadProfile(db(), user.id))?.email).toBe(user.email);
     const token = tokenFromMail(d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>, 'confirm');
     expect(await confirmEmail(d, token)).toMatchObject({ kind: 'email_changed', email: target });
@@ -121,6 +125,16 @@ describe.each(ENGINES)('profile on %s', (engine) => {
       await changePassword(
         deps(),
         user.id,
+        { currentPassword: PASSWORD, password: 'iloveyou' },
+        here.familyId,
+        '203.0.113.7',
+      ),
+    ).toBe('common');
+    const d = deps();
+    expect(
+      await changePassword(
+        d,
+        user.id,
         { currentPassword: PASSWORD, password: 'new passphrase' },
         here.familyId,
         '203.0.113.7',
@@ -128,6 +142,8 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     ).toBe('changed');
     expect(await validateSessionToken(db(), here.accessToken)).not.toBeNull();
     expect(await validateSessionToken(db(), elsewhere.accessToken)).toBeNull();
+    // The owner hears of it at their address, in their language.
+    expect(d.mailer.sent.map((mail) => [mail.to, mail.kind])).toEqual([[user.email, 'password_changed']]);
   });
 
   it('links an in-house account after checking number and phone, and signs the user out', async () => {

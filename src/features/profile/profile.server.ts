@@ -7,9 +7,11 @@ import {
   findInHouseAccount,
   issueEmailToken,
   isUniqueViolation,
+  notifyOwner,
 } from '../accounts/accounts.server.ts';
 import { accountMail } from '../accounts/emails.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
+import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -259,6 +261,8 @@ export async function requestEmailChange(
       link: new URL(localizePath(`/auth/confirm/${token}`, user.locale), deps.siteUrl).href,
     }),
   );
+  // The address in use hears of it too: a stolen session cannot take the account quietly.
+  await notifyOwner(deps, 'email_change_notice', userId, { newEmail: input.newEmail });
   return 'sent';
 }
 
@@ -269,13 +273,17 @@ export async function changePassword(
   input: { currentPassword: string; password: string },
   keepFamilyId: string | undefined,
   clientAddress: string,
-): Promise<'changed' | 'wrong_password'> {
+): Promise<'changed' | 'wrong_password' | PasswordWeakness> {
   const now = deps.now ?? new Date();
   if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now, clientAddress)))
     return 'wrong_password';
+  const owner = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const weakness = passwordWeakness(input.password, owner.email);
+  if (weakness) return weakness;
   const passwordHash = await hashPassword(input.password);
   await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
   await revokeUserSessions(deps.db, userId, keepFamilyId);
+  await notifyOwner(deps, 'password_changed', userId);
   return 'changed';
 }
 

@@ -5,6 +5,7 @@ import {
   clientAddressOf,
   requireUser,
 } from '../../../features/accounts/auth.server.ts';
+import { weakPasswordError } from '../../../features/accounts/password-policy.server.ts';
 import { familyOfSession } from '../../../features/accounts/session.server.ts';
 import { changePassword } from '../../../features/profile/profile.server.ts';
 import { ChangePasswordSchema } from '../../../features/profile/profile.ts';
@@ -27,5 +28,6 @@ export const POST: APIRoute = async (context) => {
     const message = getT(locals.locale, 'profile')('email.wrongPassword');
     throw new ApiError(403, 'wrong_password', message, { fields: { currentPassword: message } });
   }
+  if (result !== 'changed') throw weakPasswordError(result, locals.locale);
   return new Response(null, { status: 204 });
 };
