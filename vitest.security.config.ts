@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['tests/security/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/security/servers.ts'],
-    testTimeout: 60_000,
+    // Some probes hash a password a dozen times in a row, on a machine that may be busy.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // One worker: the probes share two servers and measure one of them.
     fileParallelism: false,
