@@ -11,6 +11,7 @@ import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
 import { pathProblem } from './lib/http/paths.ts';
+import { HEADER_POLICY } from './lib/http/security-headers.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
 
@@ -168,6 +169,12 @@ const access = defineMiddleware(async (context, next) => {
   // Pages rendered on demand say their charset, as the static ones do.
   if (response.headers.get('content-type') === 'text/html') {
     response.headers.set('content-type', 'text/html; charset=utf-8');
+  }
+  // Astro sends their script policy as a header, which takes the place of the server's:
+  // it must forbid framing too (docs/decisions/023-security-headers.md).
+  const policy = response.headers.get('content-security-policy');
+  if (policy && !policy.includes('frame-ancestors')) {
+    response.headers.set('content-security-policy', `${policy.trim().replace(/;$/, '')}; ${HEADER_POLICY}`);
   }
   const isPage = !pathname.startsWith('/api/') && response.status < 300;
   if (user && isPage && !response.headers.has('cache-control'))
