@@ -5,6 +5,8 @@ import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
 import { redirectsFromCatalog } from './src/features/redirects/redirects.integration.ts';
 import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
+import { securityHeadersOnVercel } from './src/features/shell/security-headers.integration.ts';
+import { contentSecurityPolicy } from './src/lib/http/security-headers.ts';
 
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
@@ -14,7 +16,7 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
-  integrations: [react(), redirectsFromCatalog(), buildManifest()],
+  integrations: [react(), redirectsFromCatalog(), buildManifest(), securityHeadersOnVercel()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   compressHTML: true,
@@ -23,7 +25,14 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // docs/decisions/023-security-headers.md: hashes of every script, no 'unsafe-inline'.
+    csp: contentSecurityPolicy({
+      key: process.env.APP_ENV === 'test' ? undefined : process.env.PUBLIC_POSTHOG_KEY,
+      host: process.env.PUBLIC_POSTHOG_HOST,
+    }),
+  },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

@@ -29,6 +29,7 @@ try {
     clientDir: join(root, 'dist/client'),
     handler,
     maintenance: config.MAINTENANCE_MODE === 'on',
+    https: new URL(config.PUBLIC_SITE_URL).protocol === 'https:',
     redirects: await readRedirectMapFile(join(root, 'dist', REDIRECT_MAP_FILE)),
   });
   say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${config.HOST}:${config.PORT}`);

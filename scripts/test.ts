@@ -31,7 +31,10 @@ rmSync(join(root, 'reports'), { recursive: true, force: true });
 const only = process.argv.slice(2);
 const wanted = (step: string) => only.length === 0 || only.includes(step);
 
-if (wanted('lint')) run('lint', bin('biome'), ['check', '.']);
+if (wanted('lint')) {
+  run('lint', bin('biome'), ['check', '.']);
+  run('lockfile', process.execPath, ['scripts/check-lockfile.ts']);
+}
 
 if (wanted('unit')) {
   if (!(await postgresReachable())) {
@@ -45,7 +48,7 @@ if (wanted('unit')) {
   ]);
 }
 
-if (wanted('build') || wanted('e2e')) {
+if (wanted('build') || wanted('e2e') || wanted('security')) {
   const dataDir = join(root, '.data-e2e');
   rmSync(dataDir, { recursive: true, force: true });
   const port = process.env.E2E_PORT ?? '4329';
@@ -60,6 +63,17 @@ if (wanted('build') || wanted('e2e')) {
   // Type-check after the build: `astro check` syncs the content collections, which read the
   // catalog snapshot the build has just written.
   if (built) run('types', bin('astro'), ['check'], env);
+  // The security probes (tests/security) against the built server, PGlite and PostgreSQL.
+  if (built && (wanted('security') || only.length === 0)) {
+    run('security probes', bin('vitest'), [
+      'run',
+      '--config',
+      'vitest.security.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=reports/security.json',
+    ]);
+  }
   if (wanted('e2e') || only.length === 0) {
     const chromium = findChromium();
     if (!built) {
@@ -88,6 +102,14 @@ const unit = count(
     skipped: data.numPendingTests,
   }),
 );
+const security = count(
+  'security.json',
+  (data: { numPassedTests: number; numFailedTests: number; numPendingTests: number }) => ({
+    passed: data.numPassedTests,
+    failed: data.numFailedTests,
+    skipped: data.numPendingTests,
+  }),
+);
 const e2e = count(
   'e2e.json',
   (data: { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }) => ({
@@ -101,7 +123,9 @@ console.log('\n━━ summary ━━');
 for (const { step, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${step} (${seconds.toFixed(1)} s)`);
 for (const line of notRun) console.log(`not run: ${line}`);
 const failedSteps = results.filter((result) => !result.ok).length;
-const passed = unit.passed + e2e.passed;
-const failed = unit.failed + e2e.failed + (failedSteps > 0 && unit.failed + e2e.failed === 0 ? failedSteps : 0);
-console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+const passed = unit.passed + security.passed + e2e.passed;
+const counted = unit.failed + security.failed + e2e.failed;
+const failed = counted + (failedSteps > 0 && counted === 0 ? failedSteps : 0);
+console.log(`security probes: ${security.passed} passed, ${security.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + security.skipped + e2e.skipped} skipped`);
 process.exit(failedSteps > 0 || (ci && notRun.length > 0) ? 1 : 0);

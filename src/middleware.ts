@@ -10,6 +10,9 @@ import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
+import { isBodyTooLarge } from './lib/http/limits.ts';
+import { pathProblem } from './lib/http/paths.ts';
+import { HEADER_POLICY } from './lib/http/security-headers.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
 
@@ -30,6 +33,25 @@ const locale = defineMiddleware((context, next) => {
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
   return next();
+});
+
+/**
+ * Paths no route can have (too long, malformed encoding, `%00`) answer 4xx before routing,
+ * with one log line and no stack; the Node server refuses them even earlier.
+ */
+const paths = defineMiddleware((context, next) => {
+  if (context.isPrerendered) return next();
+  const problem = pathProblem(new URL(context.request.url).pathname);
+  if (!problem) return next();
+  log('warn', 'bad_path', {
+    requestId: context.locals.requestId,
+    method: context.request.method,
+    path: context.url.pathname.slice(0, 200),
+    reason: problem.reason,
+  });
+  return errorResponse(
+    new ApiError(problem.status, problem.reason, getT(context.locals.locale, 'security')('path.invalid')),
+  );
 });
 
 /** Maintenance mode for pages rendered on demand; the Node server covers static files. */
@@ -57,6 +79,17 @@ const errors = defineMiddleware(async (context, next) => {
       if (error.status >= 500) log('error', 'api_error', requestFields(context, error));
       return errorResponse(error);
     }
+    if (isBodyTooLarge(error)) {
+      const t = getT(context.locals.locale, 'security');
+      return errorResponse(new ApiError(413, 'payload_too_large', t('body.tooLarge')));
+    }
+    if (isBadInputToDatabase(error)) {
+      // A value the database cannot hold (an id past 2^31, text where a number goes): the
+      // request's fault, not ours. Endpoints validate ids with lib/ids.ts; this is the net.
+      log('warn', 'bad_input', { ...requestFields(context, undefined), reason: (error as Error).message });
+      const t = getT(context.locals.locale, 'errors');
+      return errorResponse(new ApiError(400, 'bad_request', t('http.badRequest')));
+    }
     if (error instanceof RateLimitedError) {
       const t = getT(context.locals.locale, 'errors');
       const response = errorResponse(new ApiError(429, 'rate_limited', t('http.tooManyRequests')));
@@ -72,6 +105,12 @@ const errors = defineMiddleware(async (context, next) => {
     throw error;
   }
 });
+
+/** PostgreSQL's "numeric value out of range" and "invalid text representation" (both engines). */
+function isBadInputToDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '22003' || code === '22P02';
+}
 
 function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], error: unknown) {
   return {
@@ -128,6 +167,16 @@ const access = defineMiddleware(async (context, next) => {
     return new Response(null, { status: 302, headers: { location: decision.location, 'cache-control': 'no-store' } });
   }
   const response = await next();
+  // Pages rendered on demand say their charset, as the static ones do.
+  if (response.headers.get('content-type') === 'text/html') {
+    response.headers.set('content-type', 'text/html; charset=utf-8');
+  }
+  // Astro sends their script policy as a header, which takes the place of the server's:
+  // it must forbid framing too (docs/decisions/023-security-headers.md).
+  const policy = response.headers.get('content-security-policy');
+  if (policy && !policy.includes('frame-ancestors')) {
+    response.headers.set('content-security-policy', `${policy.trim().replace(/;$/, '')}; ${HEADER_POLICY}`);
+  }
   const isPage = !pathname.startsWith('/api/') && response.status < 300;
   if (user && isPage && !response.headers.has('cache-control'))
     response.headers.set('cache-control', 'private, no-store');
@@ -136,6 +185,7 @@ const access = defineMiddleware(async (context, next) => {
 
 export const onRequest = sequence(
   locale,
+  paths,
   errors,
   maintenance,
   redirects,

@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/http/api.ts';
+import { readJson } from '../lib/http/body.ts';
 import { preferredLocaleRedirect, startServer } from './serve.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'nursery-serve-'));
@@ -16,6 +18,18 @@ writeFileSync(join(clientDir, '_astro/app.1234.js'), 'console.log(1)');
 writeFileSync(join(clientDir, '_astro/app.1234.js.gz'), gzipSync('console.log(1)'));
 writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+/** A GET sent with its path exactly as written (fetch would normalise dot segments first). */
+function rawGet(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; location: string }>((resolve, reject) => {
+    const request = httpRequest(`${base}/`, { path, headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? '') });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 async function serve(maintenance: boolean) {
   const seen: string[] = [];
@@ -69,6 +83,24 @@ describe('the Node server', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/fr');
   });
+
+  for (const [path, expected] of [
+    ['/fr//evil.example/', '/'],
+    ['/fr/%2Fevil.example%2F', '/%2Fevil.example%2F'],
+    ['/fr/%5Cevil.example/', '/%5Cevil.example/'],
+    ['/fr/.//evil.example/?a=1', '/?a=1'],
+    ['/fr/x/%2e%2e//evil.example/', '/'],
+    ['//evil.example/', '/fr//evil.example/'],
+  ] as const) {
+    it(`open redirect: the locale redirect of ${path} with locale=${path.startsWith('/fr') ? 'en' : 'fr'} stays on this site`, async () => {
+      const cookie = path.startsWith('/fr') ? 'locale=en' : 'locale=fr';
+      const response = await rawGet(running.base, path, { cookie });
+      expect(response.status).toBe(302);
+      const location = response.location;
+      expect(location).toBe(expected);
+      expect(new URL(location, running.base).origin).toBe(running.base);
+    });
+  }
 });
 
 describe('maintenance mode', () => {
@@ -100,4 +132,117 @@ describe('preferredLocaleRedirect', () => {
     expect(preferredLocaleRedirect('/', 'locale=en', 'fr-CA')).toBeUndefined();
     expect(preferredLocaleRedirect('/', undefined, 'en-CA,fr;q=0.5')).toBeUndefined();
   });
+});
+
+describe('request bodies', () => {
+  /** Astro's Node adapter in short: the request's body is `req.body` when set, else `req`. */
+  async function jsonServer() {
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      clientDir,
+      maintenance: false,
+      bodyLimits: [{ path: /^\/api\/admin\/products\/\d+\/images$/, maxBytes: 5 * 1024 * 1024 }],
+      handler: async (req, res) => {
+        const body = (req as typeof req & { body?: AsyncIterable<Uint8Array> }).body ?? req;
+        const request = new Request(`http://localhost${req.url}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: body as unknown as BodyInit,
+          duplex: 'half',
+        } as RequestInit);
+        try {
+          // The upload route's reader allows more than the server: the server's cut is what holds.
+          const maxBytes = req.url?.includes('/images') ? 100 * 1024 * 1024 : undefined;
+          const value = await readJson(request, 'en', maxBytes ? { maxBytes } : {});
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ length: JSON.stringify(value).length }));
+        } catch (error) {
+          res.writeHead(error instanceof ApiError ? error.status : 500);
+          res.end();
+        }
+      },
+    });
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  /** Sends `total` bytes of a JSON string in chunks, without a Content-Length (chunked). */
+  function sendChunked(base: string, path: string, total: number, contentLength?: number) {
+    return new Promise<{ status: number; sent: number }>((resolve) => {
+      let sent = 0;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (contentLength !== undefined) headers['content-length'] = String(contentLength);
+      const request = httpRequest(`${base}${path}`, { method: 'POST', headers }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, sent });
+        request.destroy();
+      });
+      request.on('error', () => resolve({ status: 0, sent }));
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const write = () => {
+        while (sent < total) {
+          const piece = sent === 0 ? Buffer.concat([Buffer.from('"'), chunk.subarray(1)]) : chunk;
+          sent += piece.length;
+          if (!request.write(piece)) return void request.once('drain', write);
+        }
+        request.end('"');
+      };
+      write();
+    });
+  }
+
+  let running: Awaited<ReturnType<typeof jsonServer>>;
+  beforeAll(async () => {
+    running = await jsonServer();
+  });
+  afterAll(() => {
+    running.server.close();
+  });
+
+  it('answers 413 at once to a declared Content-Length over 1 MB (oversized body)', async () => {
+    const result = await sendChunked(running.base, '/api/cart/items', 3 * 1024 * 1024, 3 * 1024 * 1024 + 1);
+    expect(result.status).toBe(413);
+  });
+
+  it('answers 413 to a chunked body past 1 MB (oversized body without Content-Length)', async () => {
+    const result = await sendChunked(running.base, '/api/cart/items', 3 * 1024 * 1024);
+    expect(result.status).toBe(413);
+  });
+
+  it('reads a body under the limit', async () => {
+    const result = await sendChunked(running.base, '/api/cart/items', 512 * 1024);
+    expect(result.status).toBe(200);
+  });
+
+  it('lets a route listed for uploads take more than 1 MB, up to its own limit', async () => {
+    expect((await sendChunked(running.base, '/api/admin/products/7/images', 3 * 1024 * 1024)).status).toBe(200);
+    expect((await sendChunked(running.base, '/api/admin/products/7/images', 6 * 1024 * 1024)).status).toBe(413);
+    expect((await sendChunked(running.base, '/api/admin/products/7/images', 1024, 6 * 1024 * 1024)).status).toBe(413);
+  });
+});
+
+describe('bad paths', () => {
+  let running: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    running = await serve(false);
+  });
+  afterAll(() => {
+    running.server.close();
+  });
+
+  for (const [attack, path, status] of [
+    ['a NUL byte', '/%00', 400],
+    ['a NUL byte under /fr', '/fr/%00', 400],
+    ['a NUL byte in an API path', '/api/products/%00/availability', 400],
+    ['malformed percent-encoding', '/browse/%E0%A4%A', 400],
+    ['a lone percent sign', '/%', 400],
+    ['an over-long path', `/${'a'.repeat(9000)}`, 414],
+  ] as const) {
+    it(`answers ${status} to ${attack}, without reaching Astro or the disk`, async () => {
+      const before = running.seen.length;
+      const response = await rawGet(running.base, path, {});
+      expect(response.status).toBe(status);
+      expect(running.seen.length).toBe(before);
+    });
+  }
 });

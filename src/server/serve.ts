@@ -2,8 +2,21 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
-import { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath, localizePath } from '../lib/i18n/index.ts';
+import { type BodyLimit, BodyTooLargeError, bodyLimitFor } from '../lib/http/limits.ts';
+import { pathProblem } from '../lib/http/paths.ts';
+import { sameSitePath } from '../lib/http/redirect.ts';
+import { securityHeaders } from '../lib/http/security-headers.ts';
+import {
+  getT,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromAcceptLanguage,
+  localeFromPath,
+  localizePath,
+} from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
 import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from './build.ts';
 
@@ -26,6 +39,10 @@ export interface ServeOptions {
   maintenance: boolean;
   /** The build's redirects (dist/redirects.json), answered before any static file. */
   redirects?: RedirectMap;
+  /** Served over HTTPS (PUBLIC_SITE_URL is https): HSTS is sent. */
+  https?: boolean;
+  /** Routes allowed larger bodies than JSON's 1 MB (uploads); `LARGER_BODY_LIMITS` by default. */
+  bodyLimits?: readonly BodyLimit[];
 }
 
 const TYPES: Record<string, string> = {
@@ -47,17 +64,11 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
-};
-
 export function startServer(options: ServeOptions): Promise<Server> {
   const clientDir = resolve(options.clientDir);
+  const headers = securityHeaders({ https: options.https ?? false });
   const server = createServer((req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     handle(req, res, clientDir, options).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -76,11 +87,33 @@ async function handle(
   clientDir: string,
   options: ServeOptions,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // `//evil.example/x` is a path here, not a host: parse it as one.
+  const raw = req.url ?? '/';
+  const problem = pathProblem(raw.split('?')[0] ?? raw);
+  if (problem) {
+    log('warn', 'bad_path', { method: req.method, path: raw.slice(0, 200), reason: problem.reason });
+    const message = getT(requestLocale(req), 'security')('path.invalid');
+    if (raw.startsWith('/api/')) {
+      res.writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ error: { code: problem.reason, message } }));
+    } else {
+      res.writeHead(problem.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(message);
+    }
+    return;
+  }
+  const url = new URL(raw.startsWith('/') ? `http://localhost${raw}` : raw, 'http://localhost');
   const path = safeDecode(url.pathname);
   const isAsset = path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path);
   const isApi = path.startsWith('/api/');
   const isPage = !isAsset && !isApi && (req.method === 'GET' || req.method === 'HEAD');
+
+  if (
+    req.method !== 'GET' &&
+    req.method !== 'HEAD' &&
+    !limitBody(req, res, bodyLimitFor(url.pathname, options.bodyLimits))
+  )
+    return;
 
   if (options.maintenance && !isAsset && !isApi) {
     req.url = localeFromPath(path) === 'fr' ? '/fr/maintenance' : '/maintenance';
@@ -97,10 +130,11 @@ async function handle(
   }
 
   if (isPage) {
-    const target = preferredLocaleRedirect(path, req.headers.cookie, req.headers['accept-language']);
+    // The path as it arrived (still percent-encoded): `/fr/%2Fevil.example` stays one segment.
+    const target = preferredLocaleRedirect(url.pathname, req.headers.cookie, req.headers['accept-language']);
     if (target) {
       res.writeHead(302, {
-        location: target + url.search,
+        location: sameSitePath(target + url.search, target),
         'cache-control': 'no-store',
         vary: 'Cookie, Accept-Language',
       });
@@ -119,6 +153,60 @@ async function handle(
 }
 
 /**
+ * Bounds the body Astro will read (docs/decisions/021-requests-from-outside.md): a declared
+ * Content-Length over the limit is answered 413 at once, unread; a body without one
+ * (chunked) is counted as it arrives and its stream fails past the limit, which the JSON
+ * reader and the error middleware answer 413. Nothing past the limit is held in memory.
+ * Returns false when the request has been answered.
+ */
+function limitBody(req: IncomingMessage, res: ServerResponse, limit: number): boolean {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    const locale = requestLocale(req);
+    const message = getT(locale, 'security')('body.tooLarge');
+    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: { code: 'payload_too_large', message } }));
+    // What the client still sends is discarded as it arrives (never kept), so it reads the
+    // answer rather than a reset connection; Node's request timeout bounds how long.
+    req.resume();
+    log('warn', 'body_too_large', { method: req.method, path: req.url?.slice(0, 200), declared, limit });
+    return false;
+  }
+  const limited = new PassThrough();
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      // The rest is discarded as it arrives (nothing kept).
+      req.off('data', onData);
+      req.resume();
+      limited.destroy(new BodyTooLargeError(limit));
+      return;
+    }
+    if (!limited.write(chunk)) req.pause();
+  };
+  limited.on('drain', () => req.resume());
+  req.on('data', onData);
+  req.on('end', () => limited.end());
+  req.on('error', (error) => limited.destroy(error));
+  // Astro's Node adapter reads `req.body` when it is set, and `req` itself otherwise; it
+  // takes an object with own keys (a stream has some) for parsed JSON, so it gets a bare
+  // async iterable.
+  (req as IncomingMessage & { body?: unknown }).body = (async function* () {
+    yield* limited;
+  })();
+  return true;
+}
+
+/** The language of an answer the server gives itself: the path's, then the cookie's, then the browser's. */
+function requestLocale(req: IncomingMessage): Locale {
+  const path = req.url ?? '/';
+  if (!path.startsWith('/api/')) return localeFromPath(path);
+  const cookie = readCookie(req.headers.cookie, LOCALE_COOKIE);
+  return isLocale(cookie) ? cookie : (localeFromAcceptLanguage(req.headers['accept-language'] ?? null) ?? 'en');
+}
+
+/**
  * Where a page request should go instead, if anywhere: the locale cookie (the visitor's own
  * choice) wins on every page; without it, the browser's language only steers the home page.
  */
@@ -129,7 +217,10 @@ export function preferredLocaleRedirect(
 ): string | undefined {
   const current = localeFromPath(path);
   const cookie = readCookie(cookieHeader, LOCALE_COOKIE);
-  if (isLocale(cookie)) return cookie === current ? undefined : localizePath(path, cookie);
+  if (isLocale(cookie)) {
+    if (cookie === current) return undefined;
+    return sameSitePath(localizePath(path, cookie), localizePath('/', cookie));
+  }
   if (path === '/' && localeFromAcceptLanguage(acceptLanguage ?? null) === 'fr') return '/fr';
   return undefined;
 }
@@ -163,7 +254,7 @@ async function serveStatic(
   const candidates = /\.[a-z0-9]+$/i.test(path) ? [base] : [join(base, 'index.html'), `${base}.html`];
   for (const file of candidates) {
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ENAMETOOLONG') return undefined;
       throw error;
     });
     if (!info?.isFile()) continue;

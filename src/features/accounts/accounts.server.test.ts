@@ -1,4 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** Counts the password hash checks, the work the attempt limits protect. */
+const hashChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./password.server.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password.server.ts')>();
+  return {
+    ...original,
+    verifyPassword: (...args: Parameters<typeof original.verifyPassword>) => {
+      hashChecks.count += 1;
+      return original.verifyPassword(...args);
+    },
+  };
+});
+
 import {
   type AccountFixtures,
   createUser,
@@ -26,7 +40,14 @@ import {
 } from './accounts.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { verifyPassword } from './password.server.ts';
-import { addressBucket, LIMITS, RateLimitedError, recordHit } from './rate-limit.server.ts';
+import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  LIMITS,
+  RateLimitedError,
+  recordHit,
+} from './rate-limit.server.ts';
 import { validateSessionToken } from './session.server.ts';
 
 const SITE = 'https://shop.example.ca';
@@ -95,14 +116,58 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect((await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe('unverified');
     });
 
-    it('limits failed attempts per account, even from many addresses', async () => {
+    it('brute force from one address: refused past the limit there, while the owner signs in from another at once', async () => {
       const user = await createUser(test.handle.db);
-      for (let i = 0; i < LIMITS.signInAccount.max; i++) {
-        await signIn(deps(), { email: user.email, password: `wrong ${i}` }, nextAddress());
-      }
-      await expect(signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).rejects.toBeInstanceOf(
+      const attacker = nextAddress();
+      const now = new Date();
+      // Nine failures already counted from the attacker's address, then the tenth tried.
+      const bucket = accountAddressBucket('sign-in', user.email, attacker, LIMITS.signInAccountAddress);
+      for (let i = 0; i < LIMITS.signInAccountAddress.max - 1; i++) await recordHit(test.handle.db, [bucket], now);
+      expect((await signIn(deps({ now }), { email: user.email, password: 'wrong' }, attacker)).kind).toBe('invalid');
+      await expect(signIn(deps({ now }), { email: user.email, password: PASSWORD }, attacker)).rejects.toBeInstanceOf(
         RateLimitedError,
       );
+      expect((await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe(
+        'signed_in',
+      );
+    });
+
+    it('race: 30 parallel wrong guesses cost at most the limit in hash checks; the rest are refused with a retry time', async () => {
+      const user = await createUser(test.handle.db);
+      const attacker = nextAddress();
+      hashChecks.count = 0;
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => signIn(deps(), { email: user.email, password: `guess ${i}` }, attacker)),
+      );
+      const refused = results.filter(
+        (result) => result.status === 'rejected' && result.reason instanceof RateLimitedError,
+      ) as PromiseRejectedResult[];
+      console.log(`[hash checks] 30 parallel wrong guesses on ${engine}: ${hashChecks.count} hash checks`);
+      expect(hashChecks.count).toBeLessThanOrEqual(LIMITS.signInAccountAddress.max);
+      expect(refused).toHaveLength(30 - LIMITS.signInAccountAddress.max);
+      for (const result of refused) expect((result.reason as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
+    });
+
+    it('a right password gives its attempt back: the owner is never counted against the limit', async () => {
+      const user = await createUser(test.handle.db);
+      const client = nextAddress();
+      for (let i = 0; i < LIMITS.signInAccountAddress.max + 2; i++) {
+        expect((await signIn(deps(), { email: user.email, password: PASSWORD }, client)).kind).toBe('signed_in');
+      }
+    });
+
+    it('guessing from many addresses passes the ceiling and slows down, yet the owner still signs in', async () => {
+      const user = await createUser(test.handle.db);
+      const now = new Date();
+      // Failures from many addresses, as a distributed guessing run would leave them.
+      const ceiling = accountBucket('sign-in', user.email, LIMITS.signInAccountCeiling);
+      for (let i = 0; i < LIMITS.signInAccountCeiling.max + 1; i++) await recordHit(test.handle.db, [ceiling], now);
+      expect((await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe(
+        'signed_in',
+      );
+      // The right password gave its attempt back.
+      const [count] = await recordHit(test.handle.db, [ceiling], now);
+      expect(count).toBe(LIMITS.signInAccountCeiling.max + 2);
     });
 
     it('limits failed attempts per client address, across accounts', async () => {
@@ -258,6 +323,31 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect((await signIn(d, { email: user.email, password: 'a brand new passphrase' }, nextAddress())).kind).toBe(
         'signed_in',
       );
+    });
+
+    it('says in the reset e-mail that the account is signed in, and mails the owner once the password changed', async () => {
+      const user = await createUser(test.handle.db, { locale: 'fr' });
+      const d = deps();
+      await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
+      await sendPasswordResetLink(d, user.email);
+      const reset = d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>;
+      expect(reset.text).toContain('Votre compte est actuellement connecté sur au moins un appareil.');
+      const token = tokenFromMail(reset, 'reset-password');
+      // A common password or one holding the address is refused, and the link still works.
+      expect(await resetPassword(d, token, 'password1')).toBe('common');
+      expect(await resetPassword(d, token, `${user.email} again`)).toBe('email');
+      expect(await resetPassword(d, token, 'a brand new passphrase')).toBe('reset');
+      const notice = d.mailer.sent[1];
+      expect(notice?.to).toBe(user.email);
+      expect(notice?.kind).toBe('password_changed');
+      expect(notice?.subject).toBe('Votre mot de passe Pépinières Northfield a été changé');
+    });
+
+    it('does not mention a sign-in in the reset e-mail of an account signed in nowhere', async () => {
+      const user = await createUser(test.handle.db);
+      const d = deps();
+      await sendPasswordResetLink(d, user.email);
+      expect(d.mailer.sent[0]?.text).not.toContain('signed in on at least one device');
     });
 
     it('says nothing and sends nothing for an unknown address', async () => {

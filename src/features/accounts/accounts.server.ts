@@ -6,7 +6,16 @@ import type { Mailer } from '../../lib/mail/mail.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { type AccountMailKind, accountMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
-import { accountBucket, addressBucket, consume, LIMITS, recordHit, requireUnderLimit } from './rate-limit.server.ts';
+import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
+import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  ceilingDelayMs,
+  consume,
+  countAttempt,
+  LIMITS,
+} from './rate-limit.server.ts';
 import {
   createSession,
   type IssuedSession,
@@ -153,7 +162,7 @@ async function sendAccountMail(
   kind: AccountMailKind,
   user: { email: string; first_name: string; locale: Locale },
   path: string,
-  extra: { to?: string; trade?: boolean } = {},
+  extra: { to?: string; trade?: boolean; signedIn?: boolean; newEmail?: string } = {},
 ): Promise<void> {
   await deps.mailer.send(
     accountMail({
@@ -163,8 +172,34 @@ async function sendAccountMail(
       firstName: user.first_name,
       link: link(deps.siteUrl, user.locale, path),
       trade: extra.trade,
+      signedIn: extra.signedIn,
+      newEmail: extra.newEmail,
     }),
   );
+}
+
+/**
+ * Tells the owner what just happened to their account (password changed, e-mail change
+ * asked for), with a link to choose a new password if it was not them. The change stands
+ * if the mail cannot be sent: that is logged, not shown.
+ */
+export async function notifyOwner(
+  deps: AccountDeps,
+  kind: 'password_changed' | 'email_change_notice',
+  userId: string,
+  extra: { newEmail?: string } = {},
+): Promise<void> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return;
+  try {
+    await sendAccountMail(deps, kind, user, '/auth/forgot-password', extra);
+  } catch (error) {
+    log('error', 'owner_notice_failed', { kind, userId, error: (error as Error).message });
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -178,8 +213,9 @@ export type SignInResult =
 
 /**
  * Checks the password and opens a new session. Unknown address and wrong password give the
- * same answer after the same work; failures count against the address typed and the client.
- * The unconfirmed state is only revealed to someone who knows the password.
+ * same answer after the same work. The attempt is counted before the password is checked
+ * (parallel guesses cannot all slip under the limit) and given back when it succeeds; see
+ * `signInAttempt`. The unconfirmed state is only revealed to someone who knows the password.
  */
 export async function signIn(
   deps: AccountDeps,
@@ -187,27 +223,42 @@ export async function signIn(
   clientAddress: string,
 ): Promise<SignInResult> {
   const now = deps.now ?? new Date();
-  const buckets = [
-    accountBucket('sign-in', input.email, LIMITS.signInAccount),
-    addressBucket('sign-in', clientAddress, LIMITS.signInAddress),
-  ];
-  await requireUnderLimit(deps.db, buckets, now);
+  const attempt = await signInAttempt(deps.db, input.email, clientAddress, now);
   const user = await deps.db
     .selectFrom('users')
     .select(USER_COLUMNS)
     .where('email', '=', input.email)
     .executeTakeFirst();
   const matches = await verifyPassword(user?.password_hash ?? (await hashForUnknownAccount()), input.password);
-  if (!user || !matches) {
-    await recordHit(deps.db, buckets, now);
-    return { kind: 'invalid' };
-  }
+  if (!user || !matches) return { kind: 'invalid' };
+  await attempt.release();
   if (user.email_verified_at === null) return { kind: 'unverified' };
   await pruneExpired(deps.db, user.id, now);
   const issued = await createSession(deps.db, user.id, now);
   // Active users on the admin dashboard are those signed in within 30 days.
   await deps.db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', user.id).execute();
   return { kind: 'signed_in', user: toSessionUser(user), issued };
+}
+
+/**
+ * Counts a sign-in attempt (docs/decisions/022-attempt-limits.md): refused past the limit
+ * per account from this address and per address; across all addresses, past the ceiling,
+ * it waits a little longer each time but is never refused, so guessing from elsewhere
+ * cannot lock the owner out.
+ */
+async function signInAttempt(db: Kysely<Database>, email: string, clientAddress: string, now: Date) {
+  const attempt = await countAttempt(
+    db,
+    [
+      accountAddressBucket('sign-in', email, clientAddress, LIMITS.signInAccountAddress),
+      addressBucket('sign-in', clientAddress, LIMITS.signInAddress),
+      { ...accountBucket('sign-in', email, LIMITS.signInAccountCeiling), refuse: false },
+    ],
+    now,
+  );
+  const wait = ceilingDelayMs(attempt.counts[2] ?? 0, LIMITS.signInAccountCeiling);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return attempt;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -430,8 +481,19 @@ export async function sendPasswordResetLink(deps: AccountDeps, email: string): P
     .where('email', '=', email)
     .executeTakeFirst();
   if (!user) return false;
-  const token = await issueEmailToken(deps.db, user.id, 'reset_password', deps.now ?? new Date());
-  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`);
+  const now = deps.now ?? new Date();
+  const token = await issueEmailToken(deps.db, user.id, 'reset_password', now);
+  // Someone may be asking for a reset of an account that is signed in right now: say so.
+  const live = await deps.db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('expires_at', '>', now)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`, {
+    signedIn: live !== undefined,
+  });
   return true;
 }
 
@@ -439,8 +501,18 @@ export async function sendPasswordResetLink(deps: AccountDeps, email: string): P
  * Sets a new password from a reset link. Every session of the account ends; following the
  * link also proves the address, so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<'reset' | 'expired'> {
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+): Promise<'reset' | 'expired' | PasswordWeakness> {
   const now = deps.now ?? new Date();
+  // The password is judged before the link is used up, so a refused one can be retried.
+  const found = await findEmailToken(deps.db, token, ['reset_password'], now);
+  if (!found) return 'expired';
+  const owner = await deps.db.selectFrom('users').select('email').where('id', '=', found.user_id).executeTakeFirst();
+  const weakness = owner && passwordWeakness(password, owner.email);
+  if (weakness) return weakness;
   const row = await consumeEmailToken(deps.db, token, ['reset_password'], now);
   if (!row) return 'expired';
   const passwordHash = await hashPassword(password);
@@ -453,5 +525,6 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
     .where('id', '=', row.user_id)
     .execute();
   await revokeUserSessions(deps.db, row.user_id);
+  await notifyOwner(deps, 'password_changed', row.user_id);
   return 'reset';
 }

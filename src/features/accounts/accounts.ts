@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { MAX_ID } from '../../lib/ids.ts';
 import { normalizePhone } from './phone.ts';
 
 /**
@@ -168,7 +169,8 @@ const locationShape = (m: ValidationMessages) => ({
   locationId: z.coerce
     .number({ error: m.locationRequired })
     .int({ error: m.locationRequired })
-    .positive({ error: m.locationRequired }),
+    .positive({ error: m.locationRequired })
+    .max(MAX_ID, { error: m.locationRequired }),
 });
 
 export function RegisterStepSchemas(options: SchemaOptions) {
@@ -214,21 +216,4 @@ export const REGISTERED_EMAIL_KEY = 'nursery:registered-email';
 
 export function displayName(user: { firstName: string; lastName: string }): string {
   return `${user.firstName} ${user.lastName}`.trim();
-}
-
-/**
- * Where to go after signing in: the `redirect` parameter when it names a path on this site,
- * never another origin (`//evil.example`, `/\evil.example`, `https://…`, `javascript:`).
- */
-export function safeRedirect(value: string | null | undefined, fallback: string): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
-  try {
-    const base = 'http://same.invalid';
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
 }

@@ -3,14 +3,28 @@ import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 
 /** The account e-mails, in the recipient's language, with absolute links. */
-export type AccountMailKind = 'confirm_email' | 'reset_password' | 'welcome' | 'change_email';
+export type AccountMailKind =
+  | 'confirm_email'
+  | 'reset_password'
+  | 'welcome'
+  | 'change_email'
+  | 'password_changed'
+  | 'email_change_notice';
 
-const KEYS: Record<AccountMailKind, 'confirm' | 'reset' | 'welcome' | 'changeEmail'> = {
+const KEYS: Record<
+  AccountMailKind,
+  'confirm' | 'reset' | 'welcome' | 'changeEmail' | 'passwordChanged' | 'emailChangeNotice'
+> = {
   confirm_email: 'confirm',
   reset_password: 'reset',
   welcome: 'welcome',
   change_email: 'changeEmail',
+  password_changed: 'passwordChanged',
+  email_change_notice: 'emailChangeNotice',
 };
+
+/** Notices tell the owner what happened to their account; they carry no expiring link. */
+const NOTICES: readonly AccountMailKind[] = ['password_changed', 'email_change_notice'];
 
 export interface AccountMailInput {
   kind: AccountMailKind;
@@ -21,6 +35,10 @@ export interface AccountMailInput {
   link: string;
   /** Welcome only: the new customer connected a trade account. */
   trade?: boolean;
+  /** Reset only: the account is signed in somewhere right now. */
+  signedIn?: boolean;
+  /** E-mail change notice only: the address asked for. */
+  newEmail?: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -32,10 +50,13 @@ const escapeHtml = (value: string) =>
 export function accountMail(input: AccountMailInput): MailMessage {
   const t = getT(input.locale, 'accounts');
   const key = KEYS[input.kind];
-  const paragraphs = [t(`mail.${key}.body`)];
+  const paragraphs = [t(`mail.${key}.body`, { newEmail: input.newEmail })];
   if (input.kind === 'welcome' && input.trade) paragraphs.push(t('mail.welcome.trade'));
-  const expiry = input.kind === 'welcome' ? null : t(`mail.${key}.expiry`);
-  const ignore = input.kind === 'welcome' ? null : t('mail.ignore');
+  if (input.kind === 'reset_password' && input.signedIn) paragraphs.push(t('mail.reset.signedIn'));
+  const notice = NOTICES.includes(input.kind);
+  if (notice) paragraphs.push(t(`mail.${key}.notYou`));
+  const expiry = input.kind === 'welcome' || notice ? null : t(`mail.${key}.expiry`);
+  const ignore = input.kind === 'welcome' || notice ? null : t('mail.ignore');
   const greeting = t('mail.greeting', { name: input.firstName });
   const action = t(`mail.${key}.action`);
   const signature = t('mail.signature');

@@ -3,10 +3,11 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/s
 import {
   accountBucket,
   addressBucket,
+  ceilingDelayMs,
   consume,
+  countAttempt,
   RateLimitedError,
   recordHit,
-  requireUnderLimit,
 } from './rate-limit.server.ts';
 
 describe.each(ENGINES)('rate limits on %s', (engine) => {
@@ -32,13 +33,18 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     expect(rows).toHaveLength(1);
   });
 
-  it('keys accounts case-insensitively and keeps addresses apart', async () => {
+  it('keys accounts case-insensitively', () => {
+    expect(accountBucket('case', 'Mixed@Example.com', limit).key).toBe(
+      accountBucket('case', 'mixed@example.com', limit).key,
+    );
+  });
+
+  it('keeps addresses apart: a full bucket for one address leaves another untouched', async () => {
     const now = new Date();
-    const a = accountBucket('case', 'Mixed@Example.com', limit);
-    const b = accountBucket('case', 'mixed@example.com', limit);
-    expect(a.key).toBe(b.key);
-    await recordHit(test.handle.db, [addressBucket('x', '203.0.113.1', limit)], now);
-    await requireUnderLimit(test.handle.db, [addressBucket('x', '203.0.113.2', limit)], now);
+    const full = addressBucket('apart', '203.0.113.1', limit);
+    for (let i = 0; i < limit.max; i++) await consume(test.handle.db, [full], now);
+    await expect(consume(test.handle.db, [full], now)).rejects.toBeInstanceOf(RateLimitedError);
+    await consume(test.handle.db, [addressBucket('apart', '203.0.113.2', limit)], now);
   });
 
   it('refuses when any one of several buckets is full', async () => {
@@ -50,11 +56,44 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     ).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it('race: 30 parallel attempts on a limit of 10 let exactly 10 through, counted before the work', async () => {
+    const now = new Date();
+    const bucket = accountBucket('parallel', 'race@example.com', { max: 10, windowMs: 60_000 });
+    let work = 0;
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, async () => {
+        await countAttempt(test.handle.db, [bucket], now);
+        work += 1;
+      }),
+    );
+    expect(work).toBe(10);
+    expect(results.filter((result) => result.status === 'rejected')).toHaveLength(20);
+  });
+
+  it('gives a released attempt back, and a counted-only bucket never refuses', async () => {
+    const now = new Date();
+    const bucket = accountBucket('release', 'owner@example.com', limit);
+    for (let i = 0; i < limit.max + 3; i++) await (await countAttempt(test.handle.db, [bucket], now)).release();
+    const ceiling = { ...accountBucket('ceiling', 'owner@example.com', limit), refuse: false as const };
+    for (let i = 0; i < limit.max + 3; i++) await countAttempt(test.handle.db, [ceiling], now);
+    const [count] = await recordHit(test.handle.db, [ceiling], now);
+    expect(count).toBe(limit.max + 4);
+  });
+
   it('counts concurrent hits exactly', async () => {
     const now = new Date();
     const bucket = addressBucket('race', '203.0.113.50', { max: 100, windowMs: 60_000 });
     await Promise.all(Array.from({ length: 20 }, () => recordHit(test.handle.db, [bucket], now)));
     const [count] = await recordHit(test.handle.db, [bucket], now);
     expect(count).toBe(21);
+  });
+});
+
+describe('ceilingDelayMs', () => {
+  it('waits nothing up to the ceiling, then a little more for each attempt, up to five seconds', () => {
+    const ceiling = { max: 20, windowMs: 60_000 };
+    expect(ceilingDelayMs(20, ceiling)).toBe(0);
+    expect(ceilingDelayMs(21, ceiling)).toBeLessThan(ceilingDelayMs(24, ceiling));
+    expect(ceilingDelayMs(10_000, ceiling)).toBe(5000);
   });
 });

@@ -9,6 +9,7 @@ import {
   revokeTokens,
   revokeUserSessions,
   rotateRefreshToken,
+  SESSION_MAX_AGE_MS,
   validateSessionToken,
 } from './session.server.ts';
 import { hashSecret, issueToken, parseToken, secretMatches } from './tokens.server.ts';
@@ -101,6 +102,24 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
     expect(outcome.issued.refreshToken).not.toBe(first.refreshToken);
     expect(await validateSessionToken(db(), first.accessToken, later)).toBeNull();
     expect((await validateSessionToken(db(), outcome.issued.accessToken, later))?.user.id).toBe(userId);
+  });
+
+  it('session fixation over time: refreshing every 29 days never carries a sign-in past 90 days', async () => {
+    const signedIn = new Date('2026-01-01T00:00:00Z');
+    const end = signedIn.getTime() + SESSION_MAX_AGE_MS;
+    let issued = await createSession(db(), userId, signedIn);
+    for (const day of [29, 58, 87]) {
+      const at = new Date(signedIn.getTime() + day * 24 * 3600_000);
+      const outcome = await rotateRefreshToken(db(), issued.refreshToken, at);
+      if (outcome.kind !== 'rotated') throw new Error(`expected a rotation on day ${day}`);
+      issued = outcome.issued;
+      expect(issued.refreshExpiresAt.getTime()).toBeLessThanOrEqual(end);
+      expect(issued.accessExpiresAt.getTime()).toBeLessThanOrEqual(end);
+    }
+    expect(issued.refreshExpiresAt.getTime()).toBe(end);
+    const after = await rotateRefreshToken(db(), issued.refreshToken, new Date(end + 1000));
+    expect(after.kind).toBe('invalid');
+    expect(await validateSessionToken(db(), issued.accessToken, new Date(end + 1000))).toBeNull();
   });
 
   it('lets two tabs refresh with one token at the same moment', async () => {

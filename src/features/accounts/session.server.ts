@@ -10,10 +10,13 @@ import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
  * - the access session lives 30 minutes and is never extended;
  * - the refresh token lives 30 days and is rotated on every use; all tokens descended from
  *   one sign-in share a family, and a token presented again after its grace period revokes
- *   the whole family (someone else holds a copy).
+ *   the whole family (someone else holds a copy);
+ * - a family ends 90 days after its sign-in whatever its refreshes (SESSION_MAX_AGE_MS).
  */
 export const ACCESS_TTL_MS = 30 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime from sign-in (ASVS 7.3.2): refreshing never carries a session past it. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once present the same token; within this window that is not theft. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
@@ -86,11 +89,13 @@ export async function createSession(
   userId: string,
   now = new Date(),
   familyId: string = randomBytes(12).toString('base64url'),
+  familyStartedAt: Date = now,
 ): Promise<IssuedSession> {
   const refresh = issueToken();
   const access = issueToken();
-  const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_MS);
-  const accessExpiresAt = new Date(now.getTime() + ACCESS_TTL_MS);
+  const end = familyStartedAt.getTime() + SESSION_MAX_AGE_MS;
+  const refreshExpiresAt = new Date(Math.min(now.getTime() + REFRESH_TTL_MS, end));
+  const accessExpiresAt = new Date(Math.min(now.getTime() + ACCESS_TTL_MS, end));
   await db
     .insertInto('refresh_tokens')
     .values({
@@ -98,6 +103,7 @@ export async function createSession(
       secret_hash: refresh.secretHash,
       user_id: userId,
       family_id: familyId,
+      family_started_at: familyStartedAt,
       created_at: now,
       expires_at: refreshExpiresAt,
     })
@@ -159,11 +165,12 @@ export async function rotateRefreshToken(db: Db, token: string | null | undefine
   if (!parsed) return { kind: 'invalid' } satisfies RefreshOutcome;
   const row = await db
     .selectFrom('refresh_tokens')
-    .select(['id', 'secret_hash', 'user_id', 'family_id', 'expires_at', 'used_at'])
+    .select(['id', 'secret_hash', 'user_id', 'family_id', 'family_started_at', 'expires_at', 'used_at'])
     .where('id', '=', parsed.id)
     .executeTakeFirst();
   if (!row || !secretMatches(parsed.secret, row.secret_hash)) return { kind: 'invalid' } satisfies RefreshOutcome;
-  if (row.expires_at.getTime() <= now.getTime()) {
+  const ended = row.family_started_at.getTime() + SESSION_MAX_AGE_MS <= now.getTime();
+  if (row.expires_at.getTime() <= now.getTime() || ended) {
     await revokeFamily(db, row.family_id);
     return { kind: 'invalid' } satisfies RefreshOutcome;
   }
@@ -183,7 +190,7 @@ export async function rotateRefreshToken(db: Db, token: string | null | undefine
     return { kind: 'reused', familyId: row.family_id } satisfies RefreshOutcome;
   }
   if (firstUse) await db.deleteFrom('sessions').where('refresh_token_id', '=', row.id).execute();
-  const issued = await createSession(db, row.user_id, now, row.family_id);
+  const issued = await createSession(db, row.user_id, now, row.family_id, row.family_started_at);
   return { kind: 'rotated', issued, userId: row.user_id } satisfies RefreshOutcome;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema, PathIdSchema } from '../../lib/ids.ts';
 import type { PlantForm } from '../catalog/plant-art.ts';
 import { MAX_LINE_QUANTITY } from './quantity.ts';
 
@@ -9,7 +10,7 @@ export const CartQuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
 /** POST /api/cart/items: one variant and how many of it to add. */
 export const AddCartItemSchema = z.object({
-  variantId: z.number().int().positive(),
+  variantId: IdSchema,
   quantity: CartQuantitySchema,
 });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
@@ -19,11 +20,7 @@ export const UpdateCartItemSchema = z.object({ quantity: CartQuantitySchema });
 export type UpdateCartItem = z.infer<typeof UpdateCartItemSchema>;
 
 /** The {id} of /api/cart/items/{id}: a cart line id as the path writes it (an int4). */
-export const CartLineIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(2_147_483_647));
+export const CartLineIdSchema = PathIdSchema;
 
 /**
  * The guest's cart token: an HttpOnly cookie (the browser's "guest cart token" of spec §3);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../../lib/ids.ts';
 
 /** The most of one plant a list line holds (the wishlist_items check constraint). */
 export const MAX_LIST_QUANTITY = 9999;
@@ -8,7 +9,7 @@ export const LIST_DESCRIPTION_MAX = 1000;
 
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
-  variantId: z.number().int().positive(),
+  variantId: IdSchema,
   quantity: z.number().int().min(1).max(MAX_LIST_QUANTITY).default(1),
   /** The language of the page the shopper is on: names a new default list. */
   locale: z.enum(['en', 'fr']).optional(),
@@ -58,7 +59,7 @@ export function ListItemQuantitySchema(m: Pick<ListMessages, 'quantityInvalid'>)
 
 /** POST /api/lists/{id}/cart: every line of the list, or only the variants named. */
 export const ListToCartSchema = z.object({
-  variantIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+  variantIds: z.array(IdSchema).min(1).max(500).optional(),
 });
 export type ListToCart = z.infer<typeof ListToCartSchema>;
 

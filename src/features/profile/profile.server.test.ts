@@ -84,14 +84,24 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     const user = await createUser(db());
     const other = await createUser(db());
     const d = deps();
-    expect(await requestEmailChange(d, user.id, { newEmail: uniqueEmail('n'), currentPassword: 'wrong' })).toBe(
-      'wrong_password',
-    );
-    expect(await requestEmailChange(d, user.id, { newEmail: user.email, currentPassword: PASSWORD })).toBe('same');
-    expect(await requestEmailChange(d, user.id, { newEmail: other.email, currentPassword: PASSWORD })).toBe('taken');
+    expect(
+      await requestEmailChange(d, user.id, { newEmail: uniqueEmail('n'), currentPassword: 'wrong' }, '203.0.113.7'),
+    ).toBe('wrong_password');
+    expect(
+      await requestEmailChange(d, user.id, { newEmail: user.email, currentPassword: PASSWORD }, '203.0.113.7'),
+    ).toBe('same');
+    expect(
+      await requestEmailChange(d, user.id, { newEmail: other.email, currentPassword: PASSWORD }, '203.0.113.7'),
+    ).toBe('taken');
     const target = uniqueEmail('new');
-    expect(await requestEmailChange(d, user.id, { newEmail: target, currentPassword: PASSWORD })).toBe('sent');
+    expect(await requestEmailChange(d, user.id, { newEmail: target, currentPassword: PASSWORD }, '203.0.113.7')).toBe(
+      'sent',
+    );
     expect(d.mailer.sent[0]?.to).toBe(target);
+    // The address in use is told, with the address asked for.
+    expect(d.mailer.sent[1]?.to).toBe(user.email);
+    expect(d.mailer.sent[1]?.kind).toBe('email_change_notice');
+    expect(d.mailer.sent[1]?.text).toContain(target);
     expect((await loadProfile(db(), user.id))?.email).toBe(user.email);
     const token = tokenFromMail(d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>, 'confirm');
     expect(await confirmEmail(d, token)).toMatchObject({ kind: 'email_changed', email: target });
@@ -103,13 +113,37 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     const here = await createSession(db(), user.id);
     const elsewhere = await createSession(db(), user.id);
     expect(
-      await changePassword(deps(), user.id, { currentPassword: 'nope', password: 'new passphrase' }, here.familyId),
+      await changePassword(
+        deps(),
+        user.id,
+        { currentPassword: 'nope', password: 'new passphrase' },
+        here.familyId,
+        '203.0.113.7',
+      ),
     ).toBe('wrong_password');
     expect(
-      await changePassword(deps(), user.id, { currentPassword: PASSWORD, password: 'new passphrase' }, here.familyId),
+      await changePassword(
+        deps(),
+        user.id,
+        { currentPassword: PASSWORD, password: 'iloveyou' },
+        here.familyId,
+        '203.0.113.7',
+      ),
+    ).toBe('common');
+    const d = deps();
+    expect(
+      await changePassword(
+        d,
+        user.id,
+        { currentPassword: PASSWORD, password: 'new passphrase' },
+        here.familyId,
+        '203.0.113.7',
+      ),
     ).toBe('changed');
     expect(await validateSessionToken(db(), here.accessToken)).not.toBeNull();
     expect(await validateSessionToken(db(), elsewhere.accessToken)).toBeNull();
+    // The owner hears of it at their address, in their language.
+    expect(d.mailer.sent.map((mail) => [mail.to, mail.kind])).toEqual([[user.email, 'password_changed']]);
   });
 
   it('links an in-house account after checking number and phone, and signs the user out', async () => {

@@ -7,16 +7,18 @@ import {
   findInHouseAccount,
   issueEmailToken,
   isUniqueViolation,
+  notifyOwner,
 } from '../accounts/accounts.server.ts';
 import { accountMail } from '../accounts/emails.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
+import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
 import {
+  accountAddressBucket,
   accountBucket,
   addressBucket,
   consume,
+  countAttempt,
   LIMITS,
-  recordHit,
-  requireUnderLimit,
 } from '../accounts/rate-limit.server.ts';
 import { revokeUserSessions } from '../accounts/session.server.ts';
 
@@ -204,13 +206,28 @@ export async function updateDetails(
   return 'updated';
 }
 
-/** Re-authentication for sensitive changes: failures count like failed sign-ins. */
-async function checkCurrentPassword(db: Db, userId: string, password: string, now: Date): Promise<boolean> {
-  const buckets = [accountBucket('reauth', userId, LIMITS.signInAccount)];
-  await requireUnderLimit(db, buckets, now);
+/**
+ * Re-authentication for sensitive changes, counted before the password is checked like a
+ * sign-in (per account and address, and per account) and given back when it is right.
+ */
+async function checkCurrentPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  now: Date,
+  clientAddress: string,
+): Promise<boolean> {
+  const attempt = await countAttempt(
+    db,
+    [
+      accountAddressBucket('reauth', userId, clientAddress, LIMITS.reauthAccountAddress),
+      accountBucket('reauth', userId, LIMITS.reauthAccount),
+    ],
+    now,
+  );
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   const ok = await verifyPassword(row.password_hash, password);
-  if (!ok) await recordHit(db, buckets, now);
+  if (ok) await attempt.release();
   return ok;
 }
 
@@ -221,9 +238,11 @@ export async function requestEmailChange(
   deps: AccountDeps,
   userId: string,
   input: { newEmail: string; currentPassword: string },
+  clientAddress: string,
 ): Promise<EmailChangeResult> {
   const now = deps.now ?? new Date();
-  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now))) return 'wrong_password';
+  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now, clientAddress)))
+    return 'wrong_password';
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'locale'])
@@ -242,6 +261,8 @@ export async function requestEmailChange(
       link: new URL(localizePath(`/auth/confirm/${token}`, user.locale), deps.siteUrl).href,
     }),
   );
+  // The address in use hears of it too: a stolen session cannot take the account quietly.
+  await notifyOwner(deps, 'email_change_notice', userId, { newEmail: input.newEmail });
   return 'sent';
 }
 
@@ -251,12 +272,18 @@ export async function changePassword(
   userId: string,
   input: { currentPassword: string; password: string },
   keepFamilyId: string | undefined,
-): Promise<'changed' | 'wrong_password'> {
+  clientAddress: string,
+): Promise<'changed' | 'wrong_password' | PasswordWeakness> {
   const now = deps.now ?? new Date();
-  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now))) return 'wrong_password';
+  if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now, clientAddress)))
+    return 'wrong_password';
+  const owner = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const weakness = passwordWeakness(input.password, owner.email);
+  if (weakness) return weakness;
   const passwordHash = await hashPassword(input.password);
   await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
   await revokeUserSessions(deps.db, userId, keepFamilyId);
+  await notifyOwner(deps, 'password_changed', userId);
   return 'changed';
 }
 

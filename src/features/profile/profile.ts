@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../../lib/ids.ts';
 import {
   currentPasswordField,
   emailField,
@@ -44,6 +45,6 @@ export type ChangePasswordInput = z.input<ReturnType<typeof ChangePasswordSchema
 /** Linking an in-house account: the same details as sign-up step 3. */
 export const LinkAccountSchema = TradeAccountSchema;
 
-export const DefaultLocationSchema = z.object({ locationId: z.number().int().positive().nullable() });
+export const DefaultLocationSchema = z.object({ locationId: IdSchema.nullable() });
 
 export const LanguageSchema = z.object({ locale: z.enum(['en', 'fr']) });

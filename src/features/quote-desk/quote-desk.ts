@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Fulfilment, PaymentPreference, QuoteDecision, QuoteStatus } from '../../lib/db/schema.ts';
+import { PathIdSchema } from '../../lib/ids.ts';
 
 /**
  * The sales desk's rules, safe on both sides: which status may follow which and who may make
@@ -190,7 +191,7 @@ export const QuoteDecisionSchema = z.object({
 });
 
 /** Path ids: a positive integer in range, nothing else. */
-export const QuoteIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const QuoteIdSchema = PathIdSchema;
 
 export function parseQuoteId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../lib/db/schema.ts';
+import { PathIdSchema } from '../../lib/ids.ts';
 
 /** A customer's quote requests: history paging and the shapes the pages show. */
 
@@ -21,7 +22,7 @@ export function readHistoryQuery(params: URLSearchParams): HistoryQuery {
 }
 
 /** A quote request id in a path: a positive integer, else the page is a 404. */
-export const QuoteIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const QuoteIdSchema = PathIdSchema;
 
 export interface QuoteSummary {
   id: number;

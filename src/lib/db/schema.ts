@@ -117,6 +117,8 @@ export interface RefreshTokensTable {
   secret_hash: Uint8Array;
   user_id: string;
   family_id: string;
+  /** When the family's sign-in happened: no token of it outlives this by SESSION_MAX_AGE_MS. */
+  family_started_at: CreatedAt;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: NullableTimestamp;

@@ -1,16 +1,86 @@
 import type { z } from 'zod';
 import { getT, type Locale } from '../i18n/index.ts';
 import { ApiError, fieldErrors } from './api.ts';
+import { isBodyTooLarge, JSON_BODY_LIMIT } from './limits.ts';
 
-/** The JSON body of a request; an empty body is `{}`, anything unreadable a 400. */
-export async function readJson(request: Request, locale: Locale): Promise<unknown> {
-  const text = await request.text();
+/**
+ * The JSON body of a request; an empty body is `{}`, anything unreadable a 400.
+ *
+ * Only a JSON body is read: any other Content-Type answers 415, so the bodies a page on
+ * another site can send without a preflight (`text/plain`, form-encoded, multipart) are
+ * never acted on, whatever the same-origin check decides. A body over `maxBytes` answers
+ * 413 before it is held in memory: the declared Content-Length is checked first, and the
+ * stream is counted as it arrives (a chunked body declares none).
+ */
+export async function readJson(
+  request: Request,
+  locale: Locale,
+  { maxBytes = JSON_BODY_LIMIT }: { maxBytes?: number } = {},
+): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  const unsupported = () =>
+    new ApiError(415, 'unsupported_media_type', getT(locale, 'security')('body.unsupportedType'));
+  if (type !== null && !isJsonType(type)) throw unsupported();
+  const text = await readText(request, locale, maxBytes);
   if (text.trim() === '') return {};
+  // A body without a Content-Type is accepted only when it is empty (a bare POST).
+  if (type === null) throw unsupported();
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError(400, 'bad_request', getT(locale, 'errors')('http.badRequest'), { cause: error });
   }
+}
+
+/** `application/json` or `application/<something>+json`, in UTF-8 (JSON's only encoding). */
+export function isJsonType(contentType: string): boolean {
+  const [essence = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (essence !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(essence)) return false;
+  const charset = params.find((param) => param.startsWith('charset='))?.slice('charset='.length);
+  return charset === undefined || charset.replace(/"/g, '') === 'utf-8';
+}
+
+/** The body as UTF-8 text, refusing more than `maxBytes` (413) without reading the rest. */
+export async function readText(request: Request, locale: Locale, maxBytes: number): Promise<string> {
+  const tooLarge = () => new ApiError(413, 'payload_too_large', getT(locale, 'security')('body.tooLarge'));
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The Node server stops a body past the route's limit by failing its stream.
+    if (isBodyTooLarge(error)) throw tooLarge();
+    throw new ApiError(400, 'bad_request', getT(locale, 'errors')('http.badRequest'), { cause: error });
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(concat(chunks, received));
+  } catch (error) {
+    throw new ApiError(400, 'bad_request', getT(locale, 'errors')('http.badRequest'), { cause: error });
+  }
+}
+
+function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
 }
 
 /** Parses input with the form's own schema; failures carry each field's message (422). */

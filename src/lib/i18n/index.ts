@@ -15,6 +15,7 @@ import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
+import enSecurity from './locales/en/security.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
@@ -30,6 +31,7 @@ import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
+import frSecurity from './locales/fr/security.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -61,6 +63,7 @@ export const resources = {
     quotes: enQuotes,
     quoteDesk: enQuoteDesk,
     dashboard: enDashboard,
+    security: enSecurity,
   },
   fr: {
     common: frCommon,
@@ -78,6 +81,7 @@ export const resources = {
     quotes: frQuotes,
     quoteDesk: frQuoteDesk,
     dashboard: frDashboard,
+    security: frSecurity,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

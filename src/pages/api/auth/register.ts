@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { register } from '../../../features/accounts/accounts.server.ts';
 import { RegisterSchema } from '../../../features/accounts/accounts.ts';
 import { accountDeps, accountSchemaOptions, clientAddressOf } from '../../../features/accounts/auth.server.ts';
+import { passwordWeakness, weakPasswordError } from '../../../features/accounts/password-policy.server.ts';
 import { ApiError, json } from '../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
@@ -17,6 +18,8 @@ export const POST: APIRoute = async (context) => {
   const { locals, request } = context;
   const options = await accountSchemaOptions(locals.locale);
   const data = parseInput(RegisterSchema(options), await readJson(request, locals.locale), locals.locale);
+  const weakness = passwordWeakness(data.password, data.email);
+  if (weakness) throw weakPasswordError(weakness, locals.locale);
   const result = await register(await accountDeps(), data, locals.locale, clientAddressOf(context));
   const t = getT(locals.locale, 'accounts');
   switch (result.kind) {

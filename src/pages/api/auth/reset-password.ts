@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { resetPassword } from '../../../features/accounts/accounts.server.ts';
 import { ResetPasswordSchema } from '../../../features/accounts/accounts.ts';
 import { accountDeps, accountSchemaOptions } from '../../../features/accounts/auth.server.ts';
+import { weakPasswordError } from '../../../features/accounts/password-policy.server.ts';
 import { ApiError } from '../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
@@ -16,5 +17,6 @@ export const POST: APIRoute = async ({ locals, request }) => {
   if (outcome === 'expired') {
     throw new ApiError(410, 'reset_token_expired', getT(locals.locale, 'accounts')('reset.expired'));
   }
+  if (outcome !== 'reset') throw weakPasswordError(outcome, locals.locale);
   return new Response(null, { status: 204 });
 };

@@ -1,5 +1,10 @@
 import type { APIRoute } from 'astro';
-import { accountDeps, accountSchemaOptions, requireUser } from '../../../features/accounts/auth.server.ts';
+import {
+  accountDeps,
+  accountSchemaOptions,
+  clientAddressOf,
+  requireUser,
+} from '../../../features/accounts/auth.server.ts';
 import { requestEmailChange } from '../../../features/profile/profile.server.ts';
 import { ChangeEmailSchema } from '../../../features/profile/profile.ts';
 import { ApiError, json } from '../../../lib/http/api.ts';
@@ -9,11 +14,12 @@ import { getT } from '../../../lib/i18n/index.ts';
 export const prerender = false;
 
 /** POST { newEmail, currentPassword } → 202: a confirmation link goes to the new address. */
-export const POST: APIRoute = async ({ locals, request }) => {
+export const POST: APIRoute = async (context) => {
+  const { locals, request } = context;
   const user = requireUser(locals);
   const { messages } = await accountSchemaOptions(locals.locale);
   const input = parseInput(ChangeEmailSchema(messages), await readJson(request, locals.locale), locals.locale);
-  const result = await requestEmailChange(await accountDeps(), user.id, input);
+  const result = await requestEmailChange(await accountDeps(), user.id, input, clientAddressOf(context));
   const t = getT(locals.locale, 'profile');
   switch (result) {
     case 'sent':

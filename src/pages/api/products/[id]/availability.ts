@@ -3,6 +3,7 @@ import { loadAvailability, ProductNotFoundError } from '../../../../features/inv
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../../lib/http/api.ts';
 import { getT, LocaleSchema } from '../../../../lib/i18n/index.ts';
+import { parseId } from '../../../../lib/ids.ts';
 
 export const prerender = false;
 
@@ -13,8 +14,8 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   const locale = requested.success ? requested.data : locals.locale;
   const notFound = (cause?: unknown) =>
     new ApiError(404, 'product_not_found', getT(locale, 'errors')('http.notFound'), { cause });
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) throw notFound();
+  const id = parseId(params.id);
+  if (id === undefined) throw notFound();
   try {
     return json(await loadAvailability(await getDb(), id, locals.user, locale), {
       headers: { 'cache-control': 'private, no-store' },

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { AstroUserConfig } from 'astro';
+
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+
+/**
+ * The store's security headers, one set for every host (docs/decisions/023-security-headers.md):
+ * the Node server sends them on every answer, and the Vercel build writes them into its
+ * routes. Scripts and styles are governed by the Content-Security-Policy that Astro writes
+ * into each page (hashes of every script it bundles and of the inline scripts below, no
+ * `unsafe-inline` for scripts); `frame-ancestors` only works as a header, so it is here.
+ */
+
+/** The inline scripts of the pages, run before first paint; their hashes go in the policy. */
+export const INLINE_SCRIPTS = {
+  /** The remembered colour mode, so a dark page never flashes white. */
+  theme:
+    "(function(){var r=document.documentElement;if(r.dataset.forcedTheme)return;var m=null;try{m=localStorage.getItem('nursery:colour-mode')}catch(e){}var d=m==='dark'||(m!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);r.dataset.theme=d?'dark':'light'})();",
+  /** Browse pages style their filters for script when script runs. */
+  jsClass: "document.documentElement.classList.add('js');",
+} as const;
+
+export function scriptHash(source: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(source).digest('base64')}`;
+}
+
+/** The policy as a header: what a `<meta>` policy cannot say. */
+export const HEADER_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': HEADER_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+/** PostHog's API host and the host it serves its scripts from (us.i → us-assets.i). */
+export function analyticsOrigins(host: string | undefined): string[] {
+  if (!host) return [];
+  const origin = new URL(host).origin;
+  const assets = origin.replace(/^https:\/\/([a-z]+)\.i\.posthog\.com$/, 'https://$1-assets.i.posthog.com');
+  return assets === origin ? [origin] : [origin, assets];
+}
+
+/** Astro's `security.csp`: every page gets a `<meta>` policy with the hashes of its scripts. */
+export function contentSecurityPolicy(analytics: { key?: string | undefined; host?: string | undefined }): CspConfig {
+  const origins = analytics.key ? analyticsOrigins(analytics.host ?? 'https://us.i.posthog.com') : [];
+  return {
+    directives: [
+      "default-src 'self'",
+      "img-src 'self' data: blob: https:",
+      `connect-src ${["'self'", ...origins].join(' ')}`,
+      "font-src 'self'",
+      "manifest-src 'self'",
+      "worker-src 'self' blob:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ],
+    scriptDirective: {
+      resources: ["'self'", ...origins],
+      hashes: Object.values(INLINE_SCRIPTS).map(scriptHash),
+    },
+    // Style attributes (React's `style` props in server-rendered HTML) stay allowed; style
+    // elements and sheets are hashed or same-origin.
+    styleDirective: {
+      resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' as const }],
+    },
+  };
+}
