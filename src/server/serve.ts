@@ -21,11 +21,12 @@ export type AstroHandler = (
 export interface ServeOptions {
   host: string;
   port: number;
-  clientDir: string;
+  /** The build's static files; a function when a publish can swap in a new build (read once per request). */
+  clientDir: string | (() => string);
   handler: AstroHandler;
   maintenance: boolean;
   /** The build's redirects (dist/redirects.json), answered before any static file. */
-  redirects?: RedirectMap;
+  redirects?: RedirectMap | (() => RedirectMap);
 }
 
 const TYPES: Record<string, string> = {
@@ -55,10 +56,11 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export function startServer(options: ServeOptions): Promise<Server> {
-  const clientDir = resolve(options.clientDir);
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    handle(req, res, clientDir, options).catch((error: unknown) => {
+    const clientDir = resolve(typeof options.clientDir === 'function' ? options.clientDir() : options.clientDir);
+    const redirects = typeof options.redirects === 'function' ? options.redirects() : options.redirects;
+    handle(req, res, clientDir, { ...options, redirects }).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
@@ -74,7 +76,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   clientDir: string,
-  options: ServeOptions,
+  options: Omit<ServeOptions, 'redirects'> & { redirects?: RedirectMap },
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = safeDecode(url.pathname);

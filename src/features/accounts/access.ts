@@ -32,6 +32,7 @@ const PUBLIC_PREFIXES = [
   '/categories/',
   '/auth/confirm/',
   '/sandbox/',
+  '/media/',
 ];
 
 /** For anonymous visitors only; a signed-in visitor is sent home. */

@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
+import enCatalogAdmin from './locales/en/catalog-admin.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
+import frCatalogAdmin from './locales/fr/catalog-admin.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
@@ -38,6 +40,7 @@ export const resources = {
     errors: enErrors,
     home: enHome,
     catalog: enCatalog,
+    'catalog-admin': enCatalogAdmin,
     content: enContent,
     search: enSearch,
     sandbox: enSandbox,
@@ -49,6 +52,7 @@ export const resources = {
     errors: frErrors,
     home: frHome,
     catalog: frCatalog,
+    'catalog-admin': frCatalogAdmin,
     content: frContent,
     search: frSearch,
     sandbox: frSandbox,
