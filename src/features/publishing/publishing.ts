@@ -41,3 +41,6 @@ export function formatDuration(ms: number, locale: 'en' | 'fr'): string {
   const min = locale === 'fr' ? '\u00a0min' : ' min';
   return minutes > 0 ? `${minutes}${min} ${rest}${s}` : `${rest}${s}`;
 }
+
+/** Fired in the page after an admin change, so the publish panel shows the build at once. */
+export const PUBLISH_REQUESTED_EVENT = 'nursery:publish-requested';
