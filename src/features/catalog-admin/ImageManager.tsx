@@ -148,6 +148,8 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
     const sortable = Sortable.create(list, {
       handle: '[data-drag-handle]',
       animation: 150,
+      // Pointer events rather than HTML5 drag and drop: the same on mouse and touch screens.
+      forceFallback: true,
       onEnd(event) {
         const { oldIndex, newIndex, item, from } = event;
         if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;

@@ -36,7 +36,10 @@ export const currentSiteFile = (dataDir: string) => join(sitesDirectory(dataDir)
 export class LocalPublisher implements Publisher {
   readonly mode = 'local' as const;
   private running: Promise<void> | null = null;
+  /** The one build waiting for the running one; every request meanwhile joins it. */
+  private queued: Promise<number> | null = null;
   private queuedRow: number | null = null;
+  private runningRow: number | null = null;
   private db: Kysely<Database> | null = null;
   private readonly options: LocalPublisherOptions;
 
@@ -44,32 +47,50 @@ export class LocalPublisher implements Publisher {
     this.options = options;
   }
 
+  activeRows(): readonly number[] {
+    return [this.runningRow, this.queuedRow].filter((row): row is number => row !== null);
+  }
+
   /** Resolves once no build is running or queued (for tests and benchmarks). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
   }
 
-  async request({ db, userId }: PublishRequest): Promise<number> {
+  /** The bookkeeping is synchronous, so two requests at once never start two builds. */
+  request({ db, userId }: PublishRequest): Promise<number> {
     this.db = db;
-    if (this.running) {
-      if (this.queuedRow !== null) return this.queuedRow;
-      const row = await insertBuild(db, userId);
-      this.queuedRow = row;
+    if (!this.running) {
+      const row = insertBuild(db, userId);
+      this.startWith(row);
       return row;
     }
-    const row = await insertBuild(db, userId);
-    this.start(row);
-    return row;
+    if (!this.queued) {
+      this.queued = insertBuild(db, userId);
+      this.queued.then(
+        (row) => {
+          this.queuedRow = row;
+        },
+        () => undefined,
+      );
+    }
+    return this.queued;
   }
 
-  private start(row: number): void {
-    const run = this.run(row).finally(() => {
-      const next = this.queuedRow;
-      this.queuedRow = null;
-      this.running = null;
-      if (next !== null) this.start(next);
-    });
-    this.running = run;
+  private startWith(row: Promise<number>): void {
+    this.running = row
+      .then((id) => {
+        this.runningRow = id;
+        return this.run(id);
+      })
+      .catch((error: unknown) => log('error', 'publish_crashed', { error }))
+      .finally(() => {
+        const next = this.queued;
+        this.queued = null;
+        this.queuedRow = null;
+        this.runningRow = null;
+        this.running = null;
+        if (next) this.startWith(next);
+      });
   }
 
   private async run(row: number): Promise<void> {

@@ -13,7 +13,12 @@ export interface PublishRequest {
 export interface Publisher {
   readonly mode: 'local' | 'vercel';
   request(request: PublishRequest): Promise<number>;
+  /** The site_builds rows this publisher is building or has queued (local builds only). */
+  activeRows?(): readonly number[];
 }
+
+/** Stored as the reason of a local build its server never finished (stopped, restarted). */
+export const ABANDONED_BUILD = 'The server stopped before this build finished; nothing was changed.';
 
 const REGISTRY = Symbol.for('nursery.publisher');
 
@@ -81,6 +86,17 @@ export async function publishAfterChange(db: Kysely<Database>, userId: string): 
 
 export async function publishStatus(db: Kysely<Database>): Promise<PublishStatus> {
   const publisher = getPublisher();
+  if (publisher?.activeRows) {
+    // Rows left running or queued by an earlier server process will never finish.
+    const active = publisher.activeRows();
+    let abandoned = db
+      .updateTable('site_builds')
+      .set({ state: 'failed', finished_at: new Date(), error: ABANDONED_BUILD })
+      .where('target', '=', 'local')
+      .where('state', 'in', ['running', 'queued']);
+    if (active.length > 0) abandoned = abandoned.where('id', 'not in', [...active]);
+    await abandoned.execute();
+  }
   const rows = await db.selectFrom('site_builds').selectAll().orderBy('id', 'desc').limit(3).execute();
   return {
     mode: publisher?.mode ?? 'none',
