@@ -86,7 +86,7 @@ test.describe('admin catalogue', () => {
     expect(last?.error ?? null).toBeNull();
     expect(last?.state).toBe('succeeded');
     await page.reload();
-    await expect(page.getByTestId('last-publish')).toContainText('Dernière publication : Publiée');
+    await expect(page.getByTestId('last-publish')).toContainText(/Dernière publication \(.+\)\u00a0: Publiée\./);
 
     const response = await page.goto('/fr/products/hosta-june');
     expect(response?.status()).toBe(200);
@@ -357,7 +357,9 @@ async function productId(request: APIRequestContext, code: string): Promise<numb
 /** Deletes a product's pictures through the API, so a test starts from none (reruns included). */
 async function clearImages(request: APIRequestContext, code: string): Promise<void> {
   const id = await productId(request, code);
-  const { images } = (await (await request.get(`/api/admin/products/${id}/images`)).json()) as { images: { id: number }[] };
+  const { images } = (await (await request.get(`/api/admin/products/${id}/images`)).json()) as {
+    images: { id: number }[];
+  };
   for (const image of images) {
     const response = await request.delete(`/api/admin/products/${id}/images/${image.id}`, { headers: SAME_ORIGIN });
     expect(response.status()).toBe(200);

@@ -14,16 +14,20 @@ import { redirectFromChange } from './redirect-rules.ts';
 /** Someone saved the product after this form was opened; nothing was written. */
 export class StaleProductError extends Error {
   override name = 'StaleProductError';
-  constructor(readonly current: { version: number; updatedAt: Date; updatedBy: string | null }) {
+  readonly current: { version: number; updatedAt: Date; updatedBy: string | null };
+  constructor(current: { version: number; updatedAt: Date; updatedBy: string | null }) {
     super('The product changed since the form was opened');
+    this.current = current;
   }
 }
 
 /** The other product already uses this slug or SKU. */
 export class ProductConflictError extends Error {
   override name = 'ProductConflictError';
-  constructor(readonly field: string) {
+  readonly field: string;
+  constructor(field: string) {
     super(`${field} is taken`);
+    this.field = field;
   }
 }
 

@@ -4,11 +4,10 @@ import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, MAX_IMAGE_BYTES, sniffIm
 /** An upload the checks refused; `reason` picks the message, which names the file. */
 export class ImageRefusedError extends Error {
   override name = 'ImageRefusedError';
-  constructor(
-    readonly reason: 'type' | 'size' | 'unreadable' | 'empty',
-    message: string,
-  ) {
+  readonly reason: 'type' | 'size' | 'unreadable' | 'empty';
+  constructor(reason: 'type' | 'size' | 'unreadable' | 'empty', message: string) {
     super(message);
+    this.reason = reason;
   }
 }
 

@@ -22,7 +22,7 @@ export const GET: APIRoute = async ({ params }) => {
   }
   const bytes = await storage.get(key);
   if (!bytes) return new Response('Not Found', { status: 404, headers: { 'cache-control': 'no-store' } });
-  return new Response(bytes, {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       'content-type': contentTypeOfKey(key),
       'content-length': String(bytes.length),
