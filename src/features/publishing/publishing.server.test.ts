@@ -8,7 +8,7 @@ import { createUser } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { startServer } from '../../server/serve.ts';
 import { LocalPublisher, type SiteBuilder, sitesDirectory } from './local-publisher.server.ts';
-import { deployHookPublisher, publishStatus } from './publishing.server.ts';
+import { ABANDONED_BUILD, deployHookPublisher, publishStatus, registerPublisher } from './publishing.server.ts';
 import { siteHolder } from './site.server.ts';
 
 /** A site as a build leaves it: a page saying which build it is, and the manifest. */
@@ -23,6 +23,29 @@ async function writeSite(outDir: string, label: string): Promise<void> {
     join(outDir, 'redirects.json'),
     JSON.stringify({ redirects: [{ fromPath: `/old-${label}`, toLocation: '/', status: 301 }] }),
   );
+}
+
+/** A build that waits for `release()`; `started` resolves once the publisher has called it. */
+function gatedBuild(label: (n: number) => string) {
+  let release!: () => void;
+  let markStarted!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  let calls = 0;
+  const build: SiteBuilder = async (outDir) => {
+    calls += 1;
+    const n = calls;
+    if (n === 1) {
+      markStarted();
+      await gate;
+    }
+    await writeSite(outDir, label(n));
+  };
+  return { build, started, release, calls: () => calls };
 }
 
 describe.each(ENGINES)('publishing on %s', (engine) => {
@@ -65,15 +88,11 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   const page = async () => (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).text();
 
   it('builds in the background into a new directory and swaps it in when done', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    build = async (outDir) => {
-      await gate;
-      await writeSite(outDir, 'second');
-    };
+    const gated = gatedBuild(() => 'second');
+    build = gated.build;
     const row = await publisher.request({ db: test.handle.db, userId });
+    await gated.started;
+    const release = gated.release;
     // The old site serves while the build runs.
     expect(await page()).toBe('<p>first</p>');
     expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: row, state: 'running' });
@@ -110,34 +129,47 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   });
 
   it('queues exactly one more build for any number of changes made during a build', async () => {
-    let release!: () => void;
-    let builds = 0;
-    build = async (outDir) => {
-      builds += 1;
-      const n = builds;
-      if (n === 1) {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-      }
-      await writeSite(outDir, `queued-${n}`);
-    };
+    const gated = gatedBuild((n) => `queued-${n}`);
+    build = gated.build;
     const first = await publisher.request({ db: test.handle.db, userId });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await gated.started;
     const second = await publisher.request({ db: test.handle.db, userId });
     const third = await publisher.request({ db: test.handle.db, userId });
     const fourth = await publisher.request({ db: test.handle.db, userId });
     expect(new Set([second, third, fourth]).size).toBe(1);
     expect(second).not.toBe(first);
     expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: second, state: 'queued' });
-    release();
+    gated.release();
     await publisher.idle();
-    expect(builds).toBe(2);
+    expect(gated.calls()).toBe(2);
     expect(await page()).toBe('<p>queued-2</p>');
     // Old build directories do not pile up: the serving one and the one before it.
     expect(
       (await readdir(sitesDirectory(dataDir), { withFileTypes: true })).filter((e) => e.isDirectory()).length,
     ).toBeLessThanOrEqual(2);
+  });
+
+  it('marks builds a stopped server left running or queued as failed, never the live ones', async () => {
+    const stale = await test.handle.db
+      .insertInto('site_builds')
+      .values({ target: 'local', state: 'running', requested_by: userId, started_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const gated = gatedBuild(() => 'after-restart');
+    build = gated.build;
+    registerPublisher(publisher);
+    try {
+      const live = await publisher.request({ db: test.handle.db, userId });
+      await gated.started;
+      const status = await publishStatus(test.handle.db);
+      expect(status.mode).toBe('local');
+      expect(status.builds.find((b) => b.id === stale.id)).toMatchObject({ state: 'failed', error: ABANDONED_BUILD });
+      expect(status.builds.find((b) => b.id === live)).toMatchObject({ state: 'running' });
+      gated.release();
+      await publisher.idle();
+    } finally {
+      registerPublisher(null);
+    }
   });
 
   it('on Vercel, calls the deploy hook and records the request or its failure', async () => {
