@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -103,6 +103,7 @@ export class LocalPublisher implements Publisher {
     try {
       const snapshot = await writeCatalogSnapshot(db, catalogSnapshotPath(dataDir));
       await mkdir(outDir, { recursive: true });
+      await linkModules(sitesDirectory(dataDir));
       await build(outDir);
       const clientDir = join(outDir, 'client');
       const latest = LatestBuildSchema.parse(JSON.parse(await readFile(join(clientDir, LATEST_BUILD_PATH), 'utf8')));
@@ -141,6 +142,22 @@ export class LocalPublisher implements Publisher {
     await Promise.all(stale.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 }
+
+/**
+ * Astro's prerender step imports the new build's chunks from its own directory, and they
+ * import packages: with DATA_DIR outside the project, nothing up the tree has node_modules.
+ * A link beside the builds lets Node find the project's.
+ */
+async function linkModules(root: string): Promise<void> {
+  const link = join(root, 'node_modules');
+  try {
+    await symlink(join(PROJECT_ROOT, 'node_modules'), link, 'dir');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+const PROJECT_ROOT = join(import.meta.dirname, '../../..');
 
 async function insertBuild(db: Kysely<Database>, userId: string | null): Promise<number> {
   const row = await db
