@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { apiClient, SAME_ORIGIN, signIn } from '../support/accounts.ts';
@@ -299,6 +300,22 @@ test.describe('admin catalogue', () => {
     await page.reload();
     await expect(items).toHaveCount(1);
   });
+
+  for (const path of [
+    '/admin/products',
+    '/fr/admin/products/june-hosta',
+    '/admin/products/sum-and-substance-hosta/images',
+  ]) {
+    test(`${path} has no WCAG A/AA violations @phone`, async ({ page, context }) => {
+      await signIn(context, 'admin');
+      await page.goto(path);
+      await expect(page.locator('.publish-panel')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+  }
 
   test('a customer is refused every admin page and endpoint; a visitor is asked to sign in', async () => {
     const customer = await apiClient('customer');
