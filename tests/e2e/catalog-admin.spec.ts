@@ -176,7 +176,7 @@ test.describe('admin catalogue', () => {
     await expect(items.nth(2)).toContainText('leaf-one.png');
 
     const images = (await (
-      await page.request.get('/api/admin/products/' + (await productId(page.request, 'PER-1001')) + '/images')
+      await page.request.get(`/api/admin/products/${await productId(page.request, 'PER-1001')}/images`)
     ).json()) as {
       images: { variants: { key: string; format: string; width: number }[] }[];
     };
