@@ -63,7 +63,13 @@ async function photoBench(): Promise<void> {
   let photo: Buffer;
   for (;;) {
     photo = await sharp({
-      create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .jpeg({ quality })
       .toBuffer();
