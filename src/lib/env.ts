@@ -34,6 +34,8 @@ export const EnvSchema = z
     MAINTENANCE_MODE: z.enum(['on', 'off']).default('off'),
     PUBLIC_POSTHOG_KEY: z.string().min(1).optional(),
     PUBLIC_POSTHOG_HOST: httpUrl.default('https://us.i.posthog.com'),
+    /** Vercel: the deploy hook an admin change calls to publish the catalog (issue 11). */
+    VERCEL_DEPLOY_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {

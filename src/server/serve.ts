@@ -34,11 +34,12 @@ export type AstroHandler = (
 export interface ServeOptions {
   host: string;
   port: number;
-  clientDir: string;
+  /** The build's static files; a function when a publish can swap in a new build (read once per request). */
+  clientDir: string | (() => string);
   handler: AstroHandler;
   maintenance: boolean;
   /** The build's redirects (dist/redirects.json), answered before any static file. */
-  redirects?: RedirectMap;
+  redirects?: RedirectMap | (() => RedirectMap);
   /** Served over HTTPS (PUBLIC_SITE_URL is https): HSTS is sent. */
   https?: boolean;
   /** Routes allowed larger bodies than JSON's 1 MB (uploads); `LARGER_BODY_LIMITS` by default. */
@@ -65,11 +66,12 @@ const TYPES: Record<string, string> = {
 };
 
 export function startServer(options: ServeOptions): Promise<Server> {
-  const clientDir = resolve(options.clientDir);
   const headers = securityHeaders({ https: options.https ?? false });
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    handle(req, res, clientDir, options).catch((error: unknown) => {
+    const clientDir = resolve(typeof options.clientDir === 'function' ? options.clientDir() : options.clientDir);
+    const redirects = typeof options.redirects === 'function' ? options.redirects() : options.redirects;
+    handle(req, res, clientDir, { ...options, redirects }).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
@@ -85,7 +87,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   clientDir: string,
-  options: ServeOptions,
+  options: Omit<ServeOptions, 'redirects'> & { redirects?: RedirectMap },
 ): Promise<void> {
   // `//evil.example/x` is a path here, not a host: parse it as one.
   const raw = req.url ?? '/';

@@ -34,6 +34,7 @@ const PUBLIC_PREFIXES = [
   '/sandbox/',
   // A priced quote's approve and decline links: the single-use token is the credential.
   '/quotes/',
+  '/media/',
 ];
 
 /** For anonymous visitors only; a signed-in visitor is sent home. */

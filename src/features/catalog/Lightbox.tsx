@@ -169,6 +169,8 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
           <img
             key={item.src}
             src={item.src}
+            srcSet={item.srcset}
+            sizes={item.srcset ? '100vw' : undefined}
             alt={item.alt}
             style={{ transform: `scale(${zoom}) rotate(${rotation}deg)` }}
             onError={() => setBroken((current) => new Set(current).add(index))}

@@ -2,6 +2,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import { type BrowseFacets, type BrowseItem, EXPOSURES, SIZE_KINDS } from './browse.ts';
 import type { CatalogCategory, CatalogProduct } from './catalog.ts';
 import { fromPrice, localized } from './catalog.ts';
+import { pictureSources } from './picture.ts';
 import { formForCategory } from './plant-art.ts';
 
 /** What the build needs to know about the catalog to make a browse page's data. */
@@ -27,6 +28,8 @@ export function toBrowseItem(
   rootSlug: string,
 ): BrowseItem {
   const kinds = new Set(product.variants.map((variant) => SIZE_KINDS.indexOf(variant.sizeKind)));
+  const photo = product.images[0];
+  const sources = photo ? pictureSources(photo, 480) : undefined;
   return {
     i: product.id,
     n: localized(product, 'name', locale),
@@ -40,6 +43,18 @@ export function toBrowseItem(
     q: product.variants.reduce((sum, variant) => sum + variant.stockTotal, 0),
     f: product.isFeatured ? 1 : 0,
     a: [formForCategory(rootSlug), product.flowerColour_en ?? '', product.foliageColour_en ?? ''],
+    ...(photo && sources
+      ? {
+          m: [
+            sources.webp,
+            sources.jpeg,
+            sources.src,
+            sources.width,
+            sources.height,
+            localized(photo, 'alt', locale) || localized(product, 'name', locale),
+          ] as [string, string, string, number, number, string],
+        }
+      : {}),
   };
 }
 

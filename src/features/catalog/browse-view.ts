@@ -56,7 +56,7 @@ export function showingText(strings: BrowseViewStrings, slice: PageSlice<unknown
 }
 
 export function renderCards(items: readonly BrowseItem[], context: CardContext): string {
-  return items.map((item) => renderProductCard(item, context)).join('');
+  return items.map((item, index) => renderProductCard(item, context, index)).join('');
 }
 
 /**

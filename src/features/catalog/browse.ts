@@ -49,6 +49,8 @@ export interface BrowseItem {
   f: number;
   /** drawing: form and English colour names (PlantArt paints from them) */
   a: [PlantForm, string, string];
+  /** primary photo, when there is one: WebP srcset, JPEG srcset, JPEG src, width, height, alt */
+  m?: [string, string, string, number, number, string];
 }
 
 export interface BrowseState {

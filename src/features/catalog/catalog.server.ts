@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
+import { ImageVariantSchema } from '../media/media.ts';
 import { type CatalogCategory, type CatalogProduct, type CatalogSnapshot, CatalogSnapshotSchema } from './catalog.ts';
 
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -31,6 +32,7 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
           'product_images.alt_fr',
           'product_images.title_en',
           'product_images.title_fr',
+          'product_images.variants',
         ])
         .orderBy('product_images.product_id')
         .orderBy('product_images.position')
@@ -105,6 +107,7 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
       alt_fr: image.alt_fr,
       title_en: image.title_en,
       title_fr: image.title_fr,
+      variants: ImageVariantSchema.array().catch([]).parse(image.variants),
     })),
     variants: (variantsByProduct.get(row.id) ?? []).map((variant) => ({
       id: variant.id,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { ImageVariantSchema } from '../media/media.ts';
 
 /**
  * The catalog as the static build sees it: list prices and a stock summary as of the
@@ -17,6 +18,8 @@ export const CatalogImageSchema = z.object({
   alt_fr: z.string(),
   title_en: z.string(),
   title_fr: z.string(),
+  /** Web renditions (WebP and JPEG at several widths); older rows have none. */
+  variants: z.array(ImageVariantSchema).default([]),
 });
 
 export const CatalogVariantSchema = z.object({

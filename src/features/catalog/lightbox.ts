@@ -13,6 +13,8 @@ export interface LightboxItem {
   src: string;
   title: string;
   alt: string;
+  /** Larger and smaller renditions of the same picture, when the photo has them. */
+  srcset?: string;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

@@ -1,4 +1,5 @@
 import type { BrowseItem } from './browse.ts';
+import { PICTURE_SIZES } from './picture-sizes.ts';
 import { plantArtSvg, plantPaints } from './plant-art.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
 
@@ -38,7 +39,25 @@ export function cardArt(item: Pick<BrowseItem, 'a' | 'i'>): string {
   return plantArtSvg({ form, ...plantPaints(form, flower, foliage), seed: item.i });
 }
 
-export function renderProductCard(item: BrowseItem, context: CardContext): string {
+/** Cards from this index on are below the fold on every screen: their photos load lazily. */
+export const EAGER_CARD_PHOTOS = 4;
+
+/** The card's picture: the primary photo when the product has one, else the drawing. */
+export function cardPicture(item: Pick<BrowseItem, 'a' | 'i' | 'm'>, index = EAGER_CARD_PHOTOS): string {
+  if (!item.m) return `<div class="plant-art">${cardArt(item)}</div>`;
+  const [webp, jpeg, src, width, height, alt] = item.m;
+  const sizes = escapeHtml(PICTURE_SIZES.card);
+  const loading = index < EAGER_CARD_PHOTOS ? '' : ' loading="lazy"';
+  return (
+    `<picture class="product-card__photo">` +
+    (webp ? `<source type="image/webp" srcset="${escapeHtml(webp)}" sizes="${sizes}">` : '') +
+    (jpeg ? `<source type="image/jpeg" srcset="${escapeHtml(jpeg)}" sizes="${sizes}">` : '') +
+    `<img src="${escapeHtml(src)}" width="${width}" height="${height}" alt="${escapeHtml(alt)}" decoding="async"${loading}>` +
+    `</picture>`
+  );
+}
+
+export function renderProductCard(item: BrowseItem, context: CardContext, index = EAGER_CARD_PHOTOS): string {
   const label = stockLabel(item.q, context.lowStockThreshold);
   const { strings } = context;
   const href = `${context.productBase}${item.s}`;
@@ -50,7 +69,7 @@ export function renderProductCard(item: BrowseItem, context: CardContext): strin
       : '';
   return (
     `<li class="product-card" data-product-id="${item.i}"><a class="card product-card__link" href="${escapeHtml(href)}">` +
-    `<div class="plant-art">${cardArt(item)}</div>` +
+    cardPicture(item, index) +
     `<h3 class="product-card__name">${escapeHtml(item.n)}</h3>` +
     `<span class="product-card__botanical"><i>${escapeHtml(item.b)}</i></span>` +
     `<span class="product-card__meta"><span class="${STOCK_BADGE[label]}">${escapeHtml(strings.stock[label])}</span>${zone}</span>` +

@@ -184,6 +184,8 @@ export interface ProductsTable {
   is_featured: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  version: Generated<number>;
   search_en: GeneratedAlways<string>;
   search_fr: GeneratedAlways<string>;
   search_names: GeneratedAlways<string>;
@@ -207,6 +209,33 @@ export interface ProductImagesTable {
   title_en: Generated<string>;
   title_fr: Generated<string>;
   created_at: CreatedAt;
+  variants: ColumnType<ImageVariantRow[], string | undefined, string>;
+  original_name: Generated<string>;
+}
+
+/** One web rendition of a product image (product_images.variants). */
+export interface ImageVariantRow {
+  width: number;
+  height: number;
+  format: 'webp' | 'jpeg';
+  key: string;
+  bytes: number;
+}
+
+export type SiteBuildTarget = 'local' | 'vercel';
+export type SiteBuildState = 'queued' | 'running' | 'succeeded' | 'failed' | 'requested';
+
+export interface SiteBuildsTable {
+  id: GeneratedAlways<number>;
+  target: SiteBuildTarget;
+  state: SiteBuildState;
+  requested_by: string | null;
+  requested_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  build_id: string | null;
+  products: number | null;
+  error: string | null;
 }
 
 export interface VariantsTable {
@@ -413,6 +442,7 @@ export interface Database {
   quote_request_decisions: QuoteRequestDecisionsTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
+  site_builds: SiteBuildsTable;
 }
 
 export const TABLES = [
@@ -447,4 +477,5 @@ export const TABLES = [
   'quote_request_decisions',
   'redirects',
   'content_pages',
+  'site_builds',
 ] as const satisfies readonly (keyof Database)[];

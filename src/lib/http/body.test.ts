@@ -141,4 +141,10 @@ describe('bodyLimitFor', () => {
     expect(bodyLimitFor('/api/admin/products/12/images', uploads)).toBe(5 * 1024 * 1024);
     expect(bodyLimitFor('/api/cart/items')).toBe(JSON_BODY_LIMIT);
   });
+
+  it('lets a 5 MB picture (and the byte past it) reach the upload route, and nothing else', () => {
+    expect(bodyLimitFor('/api/admin/uploads')).toBeGreaterThan(5 * 1024 * 1024);
+    expect(bodyLimitFor('/api/admin/uploads/x')).toBe(JSON_BODY_LIMIT);
+    expect(bodyLimitFor('/api/admin/products/12')).toBe(JSON_BODY_LIMIT);
+  });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
+import enCatalogAdmin from './locales/en/catalog-admin.json' with { type: 'json' };
 import enCheckout from './locales/en/checkout.json' with { type: 'json' };
 import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enSecurity from './locales/en/security.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
+import frCatalogAdmin from './locales/fr/catalog-admin.json' with { type: 'json' };
 import frCheckout from './locales/fr/checkout.json' with { type: 'json' };
 import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
@@ -52,6 +54,7 @@ export const resources = {
     errors: enErrors,
     home: enHome,
     catalog: enCatalog,
+    'catalog-admin': enCatalogAdmin,
     content: enContent,
     search: enSearch,
     sandbox: enSandbox,
@@ -70,6 +73,7 @@ export const resources = {
     errors: frErrors,
     home: frHome,
     catalog: frCatalog,
+    'catalog-admin': frCatalogAdmin,
     content: frContent,
     search: frSearch,
     sandbox: frSandbox,

@@ -1,0 +1,374 @@
+import { useEffect, useRef, useState } from 'react';
+import Sortable from 'sortablejs';
+import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { fill } from '../accounts/ui.tsx';
+import { ACCEPT_ATTRIBUTE, type AdminImage, type ImageText, precheckFile } from '../media/media.ts';
+import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
+import { showToast } from '../shell/stores.ts';
+
+interface Props {
+  productId: number;
+  initial: AdminImage[];
+  strings: (typeof enCatalogAdmin)['images'];
+}
+
+interface Notice {
+  id: number;
+  kind: 'error' | 'processing';
+  text: string;
+}
+
+type UploadTarget = { url: string; method: 'PUT'; headers: Record<string, string> };
+
+let noticeSequence = 0;
+
+/**
+ * A product's pictures: upload several at once (drop or picker), each checked by the server
+ * and turned into web variants; reorder by dragging (sortablejs) or with Move up / Move down;
+ * the first is the primary; alt text and title in both languages; delete with confirmation.
+ */
+export default function ImageManager({ productId, initial, strings: t }: Props) {
+  const [images, setImages] = useState(initial);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const imagesRef = useRef(images);
+  imagesRef.current = images;
+  const base = `/api/admin/products/${productId}/images`;
+
+  const addNotice = (kind: Notice['kind'], text: string) => {
+    noticeSequence += 1;
+    const id = noticeSequence;
+    setNotices((current) => [...current, { id, kind, text }]);
+    return id;
+  };
+  const dropNotice = (id: number) => setNotices((current) => current.filter((notice) => notice.id !== id));
+  const changed = () => window.dispatchEvent(new Event(PUBLISH_REQUESTED_EVENT));
+
+  async function uploadOne(file: File): Promise<void> {
+    const refusal = precheckFile(file);
+    if (refusal) {
+      addNotice('error', fill(t.refused[refusal], { file: file.name }));
+      return;
+    }
+    const processing = addNotice('processing', fill(t.processing, { file: file.name }));
+    try {
+      const started = await apiFetch(`${base}/uploads`, {
+        method: 'POST',
+        body: JSON.stringify({ fileName: file.name, size: file.size }),
+      });
+      if (!started.ok) throw await apiError(started);
+      const { uploadKey, target } = (await started.json()) as { uploadKey: string; target: UploadTarget };
+      // Same origin: our own endpoint (with the session); otherwise a signed storage URL.
+      const sameOrigin = target.url.startsWith('/');
+      const url = sameOrigin ? `${target.url}&name=${encodeURIComponent(file.name)}` : target.url;
+      const sent = sameOrigin
+        ? await apiFetch(url, { method: 'PUT', headers: target.headers, body: file })
+        : await fetch(url, { method: 'PUT', headers: target.headers, body: file });
+      if (!sent.ok) throw sameOrigin ? await apiError(sent) : new Error(`Storage answered ${sent.status}`);
+      const finished = await apiFetch(base, {
+        method: 'POST',
+        body: JSON.stringify({ uploadKey, fileName: file.name }),
+      });
+      if (!finished.ok) throw await apiError(finished);
+      const { images: next } = (await finished.json()) as { images: AdminImage[] };
+      setImages(next);
+      setAnnouncement(fill(t.uploaded, { file: file.name }));
+      changed();
+    } catch (error) {
+      const message = (error as { code?: string; message?: string }).code?.startsWith('refused_')
+        ? (error as { message: string }).message
+        : fill(t.uploadError, { file: file.name });
+      addNotice('error', message);
+    } finally {
+      dropNotice(processing);
+    }
+  }
+
+  async function uploadAll(files: FileList | File[]) {
+    // One at a time: sharp's work on the server stays bounded, and the order is the picking order.
+    for (const file of Array.from(files)) await uploadOne(file);
+  }
+
+  async function saveOrder(next: AdminImage[], previous: AdminImage[], movedTo?: number) {
+    setImages(next);
+    if (movedTo !== undefined) setAnnouncement(fill(t.moved, { number: movedTo + 1, total: next.length }));
+    try {
+      const response = await apiFetch(`${base}/order`, {
+        method: 'PUT',
+        body: JSON.stringify({ imageIds: next.map((image) => image.id) }),
+      });
+      if (response.ok) {
+        setImages(((await response.json()) as { images: AdminImage[] }).images);
+        changed();
+        return;
+      }
+      const error = await apiError(response);
+      if (error.code === 'stale') {
+        const fresh = await apiFetch(base);
+        if (fresh.ok) setImages(((await fresh.json()) as { images: AdminImage[] }).images);
+        showToast(t.orderStale, 'info');
+        return;
+      }
+      throw error;
+    } catch {
+      setImages(previous);
+      showToast(t.orderError, 'error');
+    }
+  }
+
+  const saveOrderRef = useRef(saveOrder);
+  saveOrderRef.current = saveOrder;
+
+  const move = (index: number, step: -1 | 1) => {
+    const target = index + step;
+    if (target < 0 || target >= images.length) return;
+    const next = [...images];
+    const [moved] = next.splice(index, 1);
+    if (!moved) return;
+    next.splice(target, 0, moved);
+    void saveOrder(next, images, target).then(() => {
+      // Keep the keyboard where the picture went.
+      const button = listRef.current?.querySelector<HTMLButtonElement>(
+        `[data-image-id="${moved.id}"] [data-move="${step < 0 ? 'up' : 'down'}"]:not([disabled])`,
+      );
+      (
+        button ??
+        listRef.current?.querySelector<HTMLElement>(`[data-image-id="${moved.id}"] [data-move]:not([disabled])`)
+      )?.focus();
+    });
+  };
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const sortable = Sortable.create(list, {
+      handle: '[data-drag-handle]',
+      animation: 150,
+      // Pointer events rather than HTML5 drag and drop: the same on mouse and touch screens.
+      forceFallback: true,
+      onEnd(event) {
+        const { oldIndex, newIndex, item, from } = event;
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        // Put the node back where React left it; React then renders the new order itself.
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        const previous = imagesRef.current;
+        const next = [...previous];
+        const [moved] = next.splice(oldIndex, 1);
+        if (!moved) return;
+        next.splice(newIndex, 0, moved);
+        void saveOrderRef.current(next, previous, newIndex);
+      },
+    });
+    return () => sortable.destroy();
+  }, []);
+
+  async function saveText(image: AdminImage, form: HTMLFormElement) {
+    const data = new FormData(form);
+    const text: ImageText = {
+      alt_en: String(data.get('alt_en') ?? ''),
+      alt_fr: String(data.get('alt_fr') ?? ''),
+      title_en: String(data.get('title_en') ?? ''),
+      title_fr: String(data.get('title_fr') ?? ''),
+    };
+    try {
+      const response = await apiFetch(`${base}/${image.id}`, { method: 'PATCH', body: JSON.stringify(text) });
+      if (!response.ok) throw await apiError(response);
+      const saved = ((await response.json()) as { image: AdminImage }).image;
+      setImages((current) => current.map((item) => (item.id === saved.id ? saved : item)));
+      showToast(t.textSaved, 'success');
+      changed();
+    } catch {
+      showToast(t.textError, 'error');
+    }
+  }
+
+  async function remove(image: AdminImage) {
+    setConfirming(null);
+    try {
+      const response = await apiFetch(`${base}/${image.id}`, { method: 'DELETE' });
+      if (!response.ok) throw await apiError(response);
+      setImages(((await response.json()) as { images: AdminImage[] }).images);
+      setAnnouncement(t.deleted);
+      showToast(t.deleted, 'success');
+      changed();
+    } catch {
+      addNotice('error', t.deleteError);
+    }
+  }
+
+  return (
+    <div className="image-manager">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a shortcut; the picker button inside does the same by keyboard */}
+      <div
+        className="image-drop card"
+        data-dragging={dragging ? '' : undefined}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          if (event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          setDragging(false);
+          void uploadAll(event.dataTransfer.files);
+        }}
+      >
+        <p className="image-drop__title">{t.drop}</p>
+        <p className="muted">{t.or}</p>
+        <label className="btn">
+          {t.choose}
+          <input
+            className="visually-hidden"
+            type="file"
+            multiple
+            accept={ACCEPT_ATTRIBUTE}
+            onChange={(event) => {
+              const files = event.currentTarget.files;
+              if (files) void uploadAll(Array.from(files));
+              event.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <p className="muted">{t.intro}</p>
+      </div>
+
+      <div className="image-notices" aria-live="polite">
+        {notices.map((notice) =>
+          notice.kind === 'processing' ? (
+            <p key={notice.id} className="image-processing" role="status">
+              <span className="spinner" aria-hidden="true" /> {notice.text}
+            </p>
+          ) : (
+            <div key={notice.id} className="alert alert--error image-refusal" role="alert">
+              <p>{notice.text}</p>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => dropNotice(notice.id)}
+                aria-label={`${t.cancel}: ${notice.text}`}
+              >
+                ×
+              </button>
+            </div>
+          ),
+        )}
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+
+      {images.length === 0 && <p className="muted image-empty">{t.empty}</p>}
+      <ol className="image-list" ref={listRef} aria-label={t.listLabel}>
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            className="image-item card"
+            data-image-id={image.id}
+            data-primary={index === 0 ? '' : undefined}
+          >
+            <div className="image-item__order">
+              <button
+                type="button"
+                className="image-item__handle"
+                data-drag-handle
+                aria-label={fill(t.dragHandle, { number: index + 1 })}
+                title={fill(t.dragHandle, { number: index + 1 })}
+              >
+                ⠿
+              </button>
+              <button
+                type="button"
+                className="btn btn--outline btn--sm"
+                data-move="up"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={fill(t.moveUpLabel, { number: index + 1 })}
+              >
+                ↑ {t.moveUp}
+              </button>
+              <button
+                type="button"
+                className="btn btn--outline btn--sm"
+                data-move="down"
+                disabled={index === images.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={fill(t.moveDownLabel, { number: index + 1 })}
+              >
+                ↓ {t.moveDown}
+              </button>
+            </div>
+            <figure className="image-item__picture">
+              <img
+                src={image.thumbnailUrl}
+                width={160}
+                height={Math.round((160 * image.height) / image.width)}
+                alt={image.alt_en || image.originalName}
+                loading="lazy"
+              />
+              <figcaption>
+                <span className="image-item__position">
+                  {fill(t.position, { number: index + 1, total: images.length })}
+                </span>
+                {index === 0 && <span className="badge badge--in image-item__primary">{t.primary}</span>}
+                <span className="muted">{fill(t.size, { width: image.width, height: image.height })}</span>
+                {image.originalName && <span className="muted">{fill(t.original, { file: image.originalName })}</span>}
+              </figcaption>
+            </figure>
+            <form
+              className="image-item__text"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void saveText(image, event.currentTarget);
+              }}
+            >
+              {(['alt_en', 'alt_fr', 'title_en', 'title_fr'] as const).map((field) => (
+                <div className="field" key={field}>
+                  <label htmlFor={`image-${image.id}-${field}`}>{t[field]}</label>
+                  <input
+                    id={`image-${image.id}-${field}`}
+                    name={field}
+                    lang={field.endsWith('fr') ? 'fr' : 'en'}
+                    defaultValue={image[field]}
+                    maxLength={field.startsWith('alt') ? 250 : 120}
+                  />
+                </div>
+              ))}
+              <div className="image-item__actions">
+                <button type="submit" className="btn btn--outline btn--sm">
+                  {t.saveText}
+                </button>
+                {confirming === image.id ? (
+                  <span className="image-item__confirm">
+                    <span>{t.confirmDelete}</span>
+                    <button type="button" className="btn btn--sm btn--danger" onClick={() => void remove(image)}>
+                      {t.confirm}
+                    </button>
+                    <button type="button" className="btn btn--outline btn--sm" onClick={() => setConfirming(null)}>
+                      {t.cancel}
+                    </button>
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn--outline btn--sm"
+                    onClick={() => setConfirming(image.id)}
+                    aria-label={fill(t.deleteLabel, { number: index + 1 })}
+                  >
+                    {t.delete}
+                  </button>
+                )}
+              </div>
+            </form>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { Alert, TextField } from '../accounts/ui.tsx';
+import { EXPOSURES } from '../catalog/browse.ts';
+import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
+import { showToast } from '../shell/stores.ts';
+import {
+  type AdminProduct,
+  type ProductEditInput,
+  type ProductEditOutput,
+  ProductEditSchema,
+  type ProductMessages,
+} from './catalog-admin.ts';
+
+interface Props {
+  product: AdminProduct;
+  categories: { id: number; label: string }[];
+  locations: { id: number; name: string }[];
+  exposures: Record<(typeof EXPOSURES)[number], string>;
+  strings: Pick<typeof enCatalogAdmin, 'edit'>;
+  messages: ProductMessages;
+  /** The admin URL of a product by its English slug, in the page's language. */
+  adminBase: string;
+}
+
+type Problem = { kind: 'stale' } | { kind: 'message'; text: string } | null;
+
+/** Edits a product in both languages: one schema with the endpoint, saved over its version only. */
+export default function ProductForm({
+  product,
+  categories,
+  locations,
+  exposures,
+  strings,
+  messages,
+  adminBase,
+}: Props) {
+  const t = strings.edit;
+  const schema = useMemo(() => ProductEditSchema(messages), [messages]);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [slugAtOpen, setSlugAtOpen] = useState(product.values.slug_en);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductEditInput, unknown, ProductEditOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: product.values,
+  });
+  const location = new Map(locations.map((yard) => [yard.id, yard.name]));
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setProblem(null);
+      try {
+        const response = await apiFetch(`/api/admin/products/${product.id}`, {
+          method: 'PUT',
+          body: JSON.stringify(values),
+        });
+        if (response.ok) {
+          const saved = (await response.json()) as AdminProduct;
+          // The form now stands at the saved version.
+          reset(saved.values);
+          if (saved.values.slug_en !== slugAtOpen) {
+            history.replaceState(null, '', `${adminBase}/${saved.values.slug_en}`);
+            setSlugAtOpen(saved.values.slug_en);
+          }
+          showToast(t.saved, 'success');
+          window.dispatchEvent(new Event(PUBLISH_REQUESTED_EVENT));
+          return;
+        }
+        const error = await apiError(response);
+        if (error.code === 'stale') {
+          // Nothing is reset: the editor's changes stay in the form.
+          setProblem({ kind: 'stale' });
+          return;
+        }
+        const fields = Object.entries(error.fields);
+        for (const [field, message] of fields) {
+          const name = field === 'sku' ? 'variants.0.sku' : field;
+          setError(name as keyof ProductEditInput, { message });
+        }
+        setProblem({ kind: 'message', text: fields.length > 0 ? t.invalid : error.message || t.saveError });
+      } catch (error) {
+        console.error('Product save failed', error);
+        setProblem({ kind: 'message', text: t.saveError });
+      }
+    },
+    () => setProblem({ kind: 'message', text: t.invalid }),
+  );
+
+  const err = (path: string): FieldError | undefined => {
+    let node: unknown = errors;
+    for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return node as FieldError | undefined;
+  };
+  const text = (
+    name: string,
+    label: string,
+    options: { lang?: 'en' | 'fr'; hint?: string; type?: string; inputMode?: 'numeric' | 'decimal' } = {},
+  ) => (
+    <TextField
+      label={label}
+      lang={options.lang}
+      hint={options.hint}
+      type={options.type ?? 'text'}
+      inputMode={options.inputMode}
+      registration={register(name as keyof ProductEditInput)}
+      error={err(name)}
+    />
+  );
+  const area = (name: string, label: string, lang: 'en' | 'fr', rows = 5) => {
+    const error = err(name);
+    const id = `pf-${name}`;
+    return (
+      <div className="field" data-invalid={error?.message ? '' : undefined}>
+        <label htmlFor={id}>{label}</label>
+        <textarea
+          id={id}
+          lang={lang}
+          rows={rows}
+          aria-invalid={error?.message ? true : undefined}
+          {...register(name as keyof ProductEditInput)}
+        />
+        {error?.message && <p className="field-error">{error.message}</p>}
+      </div>
+    );
+  };
+
+  return (
+    <form className="form product-form" method="post" onSubmit={onSubmit} noValidate>
+      {problem?.kind === 'stale' && (
+        <Alert kind="error">
+          <p>{t.stale}</p>
+          <p>
+            <a href={`${adminBase}/${slugAtOpen}`} target="_blank" rel="noopener">
+              {t.openLatest}
+            </a>
+          </p>
+        </Alert>
+      )}
+      {problem?.kind === 'message' && (
+        <Alert kind="error">
+          <p>{problem.text}</p>
+        </Alert>
+      )}
+
+      <fieldset className="ca-section">
+        <legend>{t.names}</legend>
+        <div className="form-row">
+          <div className="ca-lang" lang="en">
+            <h3>{t.english}</h3>
+            {text('name_en', t.name, { lang: 'en' })}
+            {text('slug_en', t.slug, { hint: t.slugHelp })}
+            {area('description_en', t.description, 'en')}
+            {area('disclaimer_en', t.disclaimer, 'en', 2)}
+          </div>
+          <div className="ca-lang" lang="fr">
+            <h3>{t.french}</h3>
+            {text('name_fr', t.name, { lang: 'fr' })}
+            {text('slug_fr', t.slug, { hint: t.slugHelp })}
+            {area('description_fr', t.description, 'fr')}
+            {area('disclaimer_fr', t.disclaimer, 'fr', 2)}
+          </div>
+        </div>
+        <div className="form-row">
+          {text('botanicalName', t.botanicalName)}
+          <div className="field">
+            <label htmlFor="pf-category">{t.category}</label>
+            <select id="pf-category" {...register('categoryId', { valueAsNumber: true })}>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="ca-section">
+        <legend>{t.attributes}</legend>
+        <div className="ca-grid">
+          {text('hardinessZone', t.hardinessZone, { inputMode: 'numeric' })}
+          {text('heightCm', t.heightCm, { inputMode: 'numeric' })}
+          {text('spreadCm', t.spreadCm, { inputMode: 'numeric' })}
+          {text('bloomFrom', t.bloomFrom, { inputMode: 'numeric' })}
+          {text('bloomTo', t.bloomTo, { inputMode: 'numeric' })}
+        </div>
+        <div className="form-row">
+          {text('flowerColour_en', `${t.flowerColour} (${t.english})`, { lang: 'en' })}
+          {text('flowerColour_fr', `${t.flowerColour} (${t.french})`, { lang: 'fr' })}
+          {text('foliageColour_en', `${t.foliageColour} (${t.english})`, { lang: 'en' })}
+          {text('foliageColour_fr', `${t.foliageColour} (${t.french})`, { lang: 'fr' })}
+        </div>
+        <fieldset className="field ca-choices">
+          <legend>{t.exposure}</legend>
+          {EXPOSURES.map((exposure) => (
+            <label key={exposure} className="choice">
+              <input type="checkbox" value={exposure} {...register('exposure')} /> {exposures[exposure]}
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="ca-section">
+        <legend>{t.visibility}</legend>
+        <label className="choice">
+          <input type="checkbox" {...register('isPublished')} /> {t.isPublished}
+        </label>
+        <label className="choice">
+          <input type="checkbox" {...register('isFeatured')} /> {t.isFeatured}
+        </label>
+      </fieldset>
+
+      <fieldset className="ca-section">
+        <legend>{t.variants}</legend>
+        {product.values.variants.length === 0 && <p className="muted">{t.noVariants}</p>}
+        {product.values.variants.map((variant, index) => (
+          <div className="ca-variant" key={variant.id} data-variant-id={variant.id}>
+            <div className="ca-grid">
+              {text(`variants.${index}.sizeLabel`, t.sizeLabel)}
+              {text(`variants.${index}.sku`, t.sku)}
+              {text(`variants.${index}.listPrice`, t.listPrice, { inputMode: 'decimal' })}
+              {text(`variants.${index}.tradePrice`, t.tradePrice, { inputMode: 'decimal' })}
+              <label className="choice ca-variant__active">
+                <input type="checkbox" {...register(`variants.${index}.isActive`)} /> {t.isActive}
+              </label>
+            </div>
+            <fieldset className="ca-stock">
+              <legend>{t.stock}</legend>
+              <div className="ca-grid">
+                {variant.stock.map((level, yard) => (
+                  <TextField
+                    key={level.locationId}
+                    label={location.get(level.locationId) ?? String(level.locationId)}
+                    inputMode="numeric"
+                    registration={register(`variants.${index}.stock.${yard}.quantity`)}
+                    error={err(`variants.${index}.stock.${yard}.quantity`)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="ca-actions">
+        <button type="submit" className="btn" disabled={isSubmitting}>
+          {isSubmitting ? t.saving : t.save}
+        </button>
+      </div>
+    </form>
+  );
+}

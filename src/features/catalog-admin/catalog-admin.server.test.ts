@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/factories/accounts.ts';
+import { createLocation, createProduct } from '../../../tests/factories/catalog.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import {
+  listProducts,
+  loadProductForEdit,
+  ProductConflictError,
+  StaleProductError,
+  saveProduct,
+} from './catalog-admin.server.ts';
+import { ProductEditSchema, ProductListQuerySchema, type ProductMessages } from './catalog-admin.ts';
+
+const messages: ProductMessages = {
+  required: 'required',
+  slug: 'slug',
+  sku: 'sku',
+  price: 'price',
+  tradeAboveList: 'trade above list',
+  quantity: 'quantity',
+  zone: 'zone',
+  month: 'month',
+  positive: 'positive',
+};
+const schema = ProductEditSchema(messages);
+
+describe.each(ENGINES)('product admin on %s', (engine) => {
+  let test: TestDatabase;
+  let adminId: string;
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    adminId = (await createUser(test.handle.db, { role: 'admin' })).id;
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+  const db = () => test.handle.db;
+
+  async function openForm(productId: number) {
+    const product = await loadProductForEdit(db(), productId);
+    if (!product) throw new Error('no product');
+    return product;
+  }
+
+  it('saves names, flags, prices and stock per yard, recording who and when', async () => {
+    const yard = await createLocation(db());
+    const product = await createProduct(db(), { variants: [{ listPriceCents: 5000, tradePriceCents: 4000 }] });
+    const form = await openForm(product.id);
+    const values = structuredClone(form.values);
+    values.name_fr = 'Érable rouge de test';
+    values.isFeatured = true;
+    const [variant] = values.variants;
+    if (!variant) throw new Error('no variant');
+    variant.listPrice = '59.99';
+    variant.tradePrice = '45.5';
+    variant.stock = variant.stock.map((level) => (level.locationId === yard.id ? { ...level, quantity: 17 } : level));
+    const result = await saveProduct(db(), product.id, schema.parse(values), adminId);
+    expect(result.version).toBe(form.values.version + 1);
+
+    const after = await openForm(product.id);
+    expect(after.values.name_fr).toBe('Érable rouge de test');
+    expect(after.values.isFeatured).toBe(true);
+    expect(after.values.variants[0]).toMatchObject({ listPrice: '59.99', tradePrice: '45.50' });
+    expect(after.values.variants[0]?.stock.find((level) => level.locationId === yard.id)?.quantity).toBe(17);
+    expect(after.updatedBy).toBe('Ada Lovelace');
+  });
+
+  it('refuses the second of two saves from forms opened at the same version, writing nothing', async () => {
+    const product = await createProduct(db());
+    const first = structuredClone((await openForm(product.id)).values);
+    const second = structuredClone(first);
+    first.name_en = 'First editor';
+    second.name_en = 'Second editor';
+    second.description_en = 'Written by the second editor';
+    await saveProduct(db(), product.id, schema.parse(first), adminId);
+    const refused = await saveProduct(db(), product.id, schema.parse(second), adminId).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StaleProductError);
+    const now = await openForm(product.id);
+    expect(now.values.name_en).toBe('First editor');
+    expect(now.values.description_en).toBe('');
+  });
+
+  it('lets only one of two simultaneous saves from the same version through', async () => {
+    const product = await createProduct(db());
+    const base = (await openForm(product.id)).values;
+    const results = await Promise.allSettled(
+      ['One', 'Two'].map((name) => saveProduct(db(), product.id, schema.parse({ ...base, name_en: name }), adminId)),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((result) => result.status === 'rejected');
+    expect(rejected && 'reason' in rejected ? rejected.reason : null).toBeInstanceOf(StaleProductError);
+  });
+
+  it('keeps the old address working after a slug change, without loops or chains', async () => {
+    const product = await createProduct(db());
+    const form = await openForm(product.id);
+    const oldEn = form.values.slug_en;
+    const oldFr = form.values.slug_fr;
+    let values = { ...form.values, slug_en: `${oldEn}-renamed`, slug_fr: `${oldFr}-renommee` };
+    await saveProduct(db(), product.id, schema.parse(values), adminId);
+    const all = async () =>
+      Object.fromEntries(
+        (await db().selectFrom('redirects').select(['from_path', 'to_location']).execute()).map((row) => [
+          row.from_path,
+          row.to_location,
+        ]),
+      );
+    expect(await all()).toMatchObject({
+      [`/products/${oldEn}`]: `/products/${oldEn}-renamed`,
+      [`/fr/products/${oldFr}`]: `/fr/products/${oldFr}-renommee`,
+    });
+    // A second rename: the first old URL goes straight to the newest.
+    values = { ...(await openForm(product.id)).values, slug_en: `${oldEn}-again` };
+    await saveProduct(db(), product.id, schema.parse(values), adminId);
+    expect(await all()).toMatchObject({
+      [`/products/${oldEn}`]: `/products/${oldEn}-again`,
+      [`/products/${oldEn}-renamed`]: `/products/${oldEn}-again`,
+    });
+    // Back to the original: its redirect would loop, so it goes.
+    values = { ...(await openForm(product.id)).values, slug_en: oldEn };
+    await saveProduct(db(), product.id, schema.parse(values), adminId);
+    const now = await all();
+    expect(now[`/products/${oldEn}`]).toBeUndefined();
+    expect(now[`/products/${oldEn}-again`]).toBe(`/products/${oldEn}`);
+  });
+
+  it('refuses a slug another product uses', async () => {
+    const one = await createProduct(db());
+    const two = await createProduct(db());
+    const taken = (await openForm(one.id)).values.slug_en;
+    const values = { ...(await openForm(two.id)).values, slug_en: taken };
+    await expect(saveProduct(db(), two.id, schema.parse(values), adminId)).rejects.toEqual(
+      new ProductConflictError('slug_en'),
+    );
+  });
+
+  it('finds products by either name, botanical name, code or SKU, with filters and paging', async () => {
+    const product = await createProduct(db(), { isPublished: false });
+    const form = await openForm(product.id);
+    await saveProduct(
+      db(),
+      product.id,
+      schema.parse({ ...form.values, name_fr: 'Chèvrefeuille zèbre', botanicalName: 'Lonicera zebrina' }),
+      adminId,
+    );
+    const query = (q: Record<string, string>) => listProducts(db(), ProductListQuerySchema.parse(q), 'en');
+    for (const q of ['chevrefeuille', 'ZEBRINA', product.code.toLowerCase(), product.variants[0]?.sku ?? '']) {
+      const found = await query({ q });
+      expect(
+        found.rows.map((row) => row.id),
+        q,
+      ).toContain(product.id);
+    }
+    expect((await query({ q: 'zebrina', status: 'published' })).rows).toEqual([]);
+    expect((await query({ q: 'zebrina', status: 'unpublished' })).rows[0]).toMatchObject({
+      id: product.id,
+      imageCount: 0,
+    });
+    const page = await query({ size: '5', page: '1', sort: 'code' });
+    expect(page.rows.length).toBeLessThanOrEqual(5);
+    expect(page.total).toBeGreaterThan(0);
+  });
+});
+
+describe('product form schema', () => {
+  it('refuses a trade price above the list price', () => {
+    const result = schema.safeParse({
+      version: 1,
+      name_en: 'A',
+      name_fr: 'A',
+      slug_en: 'a',
+      slug_fr: 'a',
+      botanicalName: 'A',
+      description_en: '',
+      description_fr: '',
+      disclaimer_en: '',
+      disclaimer_fr: '',
+      categoryId: 1,
+      hardinessZone: '',
+      exposure: [],
+      heightCm: '',
+      spreadCm: '',
+      bloomFrom: '',
+      bloomTo: '',
+      flowerColour_en: '',
+      flowerColour_fr: '',
+      foliageColour_en: '',
+      foliageColour_fr: '',
+      isPublished: true,
+      isFeatured: false,
+      variants: [
+        { id: 1, sizeLabel: '#2', sku: 'A-1', listPrice: '10', tradePrice: '10.01', isActive: true, stock: [] },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['variants.0.tradePrice', 'trade above list'],
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Locale } from '../../lib/i18n/index.ts';
+import { INTL_LOCALE } from '../../lib/i18n/intl-locale.ts';
+import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
+import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { fill } from '../accounts/ui.tsx';
+import { showToast } from '../shell/stores.ts';
+import {
+  formatDuration,
+  isSettled,
+  PUBLISH_REQUESTED_EVENT,
+  type PublishStatus,
+  STATUS_POLL_MS,
+} from './publishing.ts';
+
+interface Props {
+  locale: Locale;
+  initial: PublishStatus;
+  strings: (typeof enCatalogAdmin)['publish'];
+}
+
+/** The last publish of the store: state, when, how long, why it failed; and "Publish now". */
+export default function PublishPanel({ locale, initial, strings }: Props) {
+  const [status, setStatus] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const latest = status.builds[0];
+  const running = !isSettled(latest);
+  const queued = status.builds.some((build) => build.state === 'queued');
+  const lastFinished = status.builds.find((build) => build.finishedAt !== null);
+
+  const refresh = useCallback(async () => {
+    const response = await apiFetch('/api/admin/publish');
+    if (response.ok) setStatus((await response.json()) as PublishStatus);
+  }, []);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void refresh().catch(() => undefined), STATUS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, refresh]);
+
+  useEffect(() => {
+    const onRequested = () => void refresh().catch(() => undefined);
+    window.addEventListener(PUBLISH_REQUESTED_EVENT, onRequested);
+    return () => window.removeEventListener(PUBLISH_REQUESTED_EVENT, onRequested);
+  }, [refresh]);
+
+  const publishNow = async () => {
+    setBusy(true);
+    try {
+      const response = await apiFetch('/api/admin/publish', { method: 'POST' });
+      if (!response.ok) {
+        showToast((await apiError(response)).message || strings.error, 'error');
+        return;
+      }
+      setStatus((await response.json()) as PublishStatus);
+      showToast(strings.requested, 'success');
+    } catch {
+      showToast(strings.error, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'America/Toronto',
+    }).format(new Date(iso));
+  const mode = { local: strings.modeLocal, vercel: strings.modeVercel, none: strings.modeNone }[status.mode];
+
+  return (
+    <section
+      className="publish-panel card"
+      aria-labelledby="publish-title"
+      data-publish-state={latest?.state ?? 'none'}
+    >
+      <div className="publish-panel__text">
+        <h2 id="publish-title">{strings.title}</h2>
+        <p className="muted">{mode}</p>
+        <div role="status" aria-live="polite">
+          {running && <p className="publish-panel__state">{strings.state.running}</p>}
+          {queued && <p>{strings.queued}</p>}
+          {lastFinished ? (
+            <>
+              <p data-testid="last-publish">
+                {fill(strings.last, {
+                  state: strings.state[lastFinished.state],
+                  when: when(lastFinished.finishedAt ?? lastFinished.requestedAt),
+                })}{' '}
+                {lastFinished.durationMs !== null &&
+                  lastFinished.target === 'local' &&
+                  fill(strings.duration, { duration: formatDuration(lastFinished.durationMs, locale) })}{' '}
+                {lastFinished.products !== null &&
+                  fill(lastFinished.products === 1 ? strings.products_one : strings.products_other, {
+                    count: lastFinished.products,
+                  })}
+              </p>
+              {lastFinished.state === 'failed' && lastFinished.error && (
+                <div className="publish-panel__error">
+                  <p>{strings.failedBecause}</p>
+                  <pre>{lastFinished.error}</pre>
+                </div>
+              )}
+            </>
+          ) : (
+            !running && <p>{strings.never}</p>
+          )}
+        </div>
+      </div>
+      {status.mode !== 'none' && (
+        <button type="button" className="btn btn--outline btn--sm" onClick={publishNow} disabled={busy}>
+          {strings.publishNow}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/factories/accounts.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { startServer } from '../../server/serve.ts';
+import { LocalPublisher, type SiteBuilder, sitesDirectory } from './local-publisher.server.ts';
+import { ABANDONED_BUILD, deployHookPublisher, publishStatus, registerPublisher } from './publishing.server.ts';
+import { siteHolder } from './site.server.ts';
+
+/** A site as a build leaves it: a page saying which build it is, and the manifest. */
+async function writeSite(outDir: string, label: string): Promise<void> {
+  await mkdir(join(outDir, 'client/builds'), { recursive: true });
+  await writeFile(join(outDir, 'client/index.html'), `<p>${label}</p>`);
+  await writeFile(
+    join(outDir, 'client/builds/latest.json'),
+    JSON.stringify({ id: `id-${label}`, timestamp: Date.now() }),
+  );
+  await writeFile(
+    join(outDir, 'redirects.json'),
+    JSON.stringify({ redirects: [{ fromPath: `/old-${label}`, toLocation: '/', status: 301 }] }),
+  );
+}
+
+/** A build that waits for `release()`; `started` resolves once the publisher has called it. */
+function gatedBuild(label: (n: number) => string) {
+  let release!: () => void;
+  let markStarted!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  let calls = 0;
+  const build: SiteBuilder = async (outDir) => {
+    calls += 1;
+    const n = calls;
+    if (n === 1) {
+      markStarted();
+      await gate;
+    }
+    await writeSite(outDir, label(n));
+  };
+  return { build, started, release, calls: () => calls };
+}
+
+describe.each(ENGINES)('publishing on %s', (engine) => {
+  let test: TestDatabase;
+  let dataDir: string;
+  let server: Server;
+  let base: string;
+  let userId: string;
+  const site = siteHolder({ clientDir: '/nonexistent', redirects: new Map(), buildId: null });
+  let build: SiteBuilder = async () => {};
+  let publisher: LocalPublisher;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    userId = (await createUser(test.handle.db, { role: 'admin' })).id;
+    dataDir = await mkdtemp(join(tmpdir(), 'nursery-publish-'));
+    await writeSite(join(dataDir, 'first'), 'first');
+    site.swap({ clientDir: join(dataDir, 'first/client'), redirects: new Map(), buildId: 'id-first' });
+    publisher = new LocalPublisher({ dataDir, site, build: (outDir) => build(outDir) });
+    server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      clientDir: () => site.current().clientDir,
+      redirects: () => site.current().redirects,
+      maintenance: false,
+      handler: (_req, res) => {
+        res.writeHead(404);
+        res.end('not found');
+      },
+    });
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await test?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const page = async () => (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+
+  it('builds in the background into a new directory and swaps it in when done', async () => {
+    const gated = gatedBuild(() => 'second');
+    build = gated.build;
+    const row = await publisher.request({ db: test.handle.db, userId });
+    await gated.started;
+    const release = gated.release;
+    // The old site serves while the build runs.
+    expect(await page()).toBe('<p>first</p>');
+    expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: row, state: 'running' });
+    release();
+    await publisher.idle();
+    expect(await page()).toBe('<p>second</p>');
+    const latest = await (await fetch(`${base}/builds/latest.json`)).json();
+    expect(latest).toMatchObject({ id: 'id-second' });
+    // The new build's redirects apply with it.
+    const redirect = await fetch(`${base}/old-second`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    const status = await publishStatus(test.handle.db);
+    expect(status.builds[0]).toMatchObject({ id: row, state: 'succeeded', buildId: 'id-second', error: null });
+    expect(status.builds[0]?.durationMs).toBeGreaterThanOrEqual(0);
+    // The snapshot the build read was written first.
+    expect(existsSync(join(dataDir, 'catalog.json'))).toBe(true);
+  });
+
+  it('leaves the site serving the previous build when a build fails, and says why', async () => {
+    build = async (outDir) => {
+      await writeFile(join(outDir, 'half-written.html'), 'x');
+      throw new Error('astro build exited with 1:\nProductPage.astro: Cannot read properties of undefined');
+    };
+    const row = await publisher.request({ db: test.handle.db, userId });
+    await publisher.idle();
+    expect(await page()).toBe('<p>second</p>');
+    expect((await (await fetch(`${base}/builds/latest.json`)).json()).id).toBe('id-second');
+    const failed = (await publishStatus(test.handle.db)).builds.find((b) => b.id === row);
+    expect(failed).toMatchObject({ state: 'failed' });
+    expect(failed?.error).toContain('Cannot read properties of undefined');
+    // The failed build's directory is gone; the serving one stays.
+    const dirs = await readdir(sitesDirectory(dataDir));
+    expect(dirs.some((dir) => dir.endsWith(`-${row}`))).toBe(false);
+  });
+
+  it('queues exactly one more build for any number of changes made during a build', async () => {
+    const gated = gatedBuild((n) => `queued-${n}`);
+    build = gated.build;
+    const first = await publisher.request({ db: test.handle.db, userId });
+    await gated.started;
+    const second = await publisher.request({ db: test.handle.db, userId });
+    const third = await publisher.request({ db: test.handle.db, userId });
+    const fourth = await publisher.request({ db: test.handle.db, userId });
+    expect(new Set([second, third, fourth]).size).toBe(1);
+    expect(second).not.toBe(first);
+    expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: second, state: 'queued' });
+    gated.release();
+    await publisher.idle();
+    expect(gated.calls()).toBe(2);
+    expect(await page()).toBe('<p>queued-2</p>');
+    // Old build directories do not pile up: the serving one and the one before it.
+    expect(
+      (await readdir(sitesDirectory(dataDir), { withFileTypes: true })).filter((e) => e.isDirectory()).length,
+    ).toBeLessThanOrEqual(2);
+  });
+
+  it('marks builds a stopped server left running or queued as failed, never the live ones', async () => {
+    const stale = await test.handle.db
+      .insertInto('site_builds')
+      .values({ target: 'local', state: 'running', requested_by: userId, started_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const gated = gatedBuild(() => 'after-restart');
+    build = gated.build;
+    registerPublisher(publisher);
+    try {
+      const live = await publisher.request({ db: test.handle.db, userId });
+      await gated.started;
+      const status = await publishStatus(test.handle.db);
+      expect(status.mode).toBe('local');
+      expect(status.builds.find((b) => b.id === stale.id)).toMatchObject({ state: 'failed', error: ABANDONED_BUILD });
+      expect(status.builds.find((b) => b.id === live)).toMatchObject({ state: 'running' });
+      gated.release();
+      await publisher.idle();
+    } finally {
+      registerPublisher(null);
+    }
+  });
+
+  it('on Vercel, calls the deploy hook and records the request or its failure', async () => {
+    const calls: string[] = [];
+    const ok = deployHookPublisher('https://api.vercel.com/v1/integrations/deploy/x', async (url, init) => {
+      calls.push(`${init?.method} ${String(url)}`);
+      return new Response('{}', { status: 201 });
+    });
+    const row = await ok.request({ db: test.handle.db, userId });
+    expect(calls).toEqual(['POST https://api.vercel.com/v1/integrations/deploy/x']);
+    expect((await publishStatus(test.handle.db)).builds.find((b) => b.id === row)).toMatchObject({
+      target: 'vercel',
+      state: 'requested',
+    });
+    const broken = deployHookPublisher(
+      'https://api.vercel.com/v1/integrations/deploy/y',
+      async () => new Response('', { status: 404, statusText: 'Not Found' }),
+    );
+    const failed = await broken.request({ db: test.handle.db, userId });
+    expect((await publishStatus(test.handle.db)).builds.find((b) => b.id === failed)).toMatchObject({
+      state: 'failed',
+      error: 'The deploy hook answered 404 Not Found',
+    });
+  });
+});

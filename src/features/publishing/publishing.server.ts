@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../lib/db/schema.ts';
+import { env } from '../../lib/env.ts';
+import { log } from '../../lib/log.ts';
+import type { PublishStatus, SiteBuild } from './publishing.ts';
+
+export interface PublishRequest {
+  db: Kysely<Database>;
+  userId: string | null;
+}
+
+/** Publishes the catalog as it is in the database now; resolves with the site_builds row. */
+export interface Publisher {
+  readonly mode: 'local' | 'vercel';
+  request(request: PublishRequest): Promise<number>;
+  /** The site_builds rows this publisher is building or has queued (local builds only). */
+  activeRows?(): readonly number[];
+}
+
+/** Stored as the reason of a local build its server never finished (stopped, restarted). */
+export const ABANDONED_BUILD = 'The server stopped before this build finished; nothing was changed.';
+
+const REGISTRY = Symbol.for('nursery.publisher');
+
+/**
+ * The Node server (scripts/start.ts) registers its publisher here: the server and the
+ * bundled endpoints are different module graphs, and share it through globalThis.
+ */
+export function registerPublisher(publisher: Publisher | null): void {
+  (globalThis as Record<symbol, unknown>)[REGISTRY] = publisher ?? undefined;
+}
+
+/** The local publisher when the Node server runs; a deploy hook on Vercel; else none. */
+export function getPublisher(): Publisher | null {
+  const registered = (globalThis as Record<symbol, unknown>)[REGISTRY] as Publisher | undefined;
+  if (registered) return registered;
+  const hook = env().VERCEL_DEPLOY_HOOK_URL;
+  return hook ? deployHookPublisher(hook) : null;
+}
+
+/**
+ * Vercel: each publish calls the deploy hook (a POST, no body); Vercel builds from the
+ * database and serves the new deployment when it is ready. The row records the request.
+ */
+export function deployHookPublisher(url: string, fetcher: typeof fetch = fetch): Publisher {
+  return {
+    mode: 'vercel',
+    async request({ db, userId }) {
+      const requestedAt = new Date();
+      let error: string | null = null;
+      try {
+        const response = await fetcher(url, { method: 'POST', signal: AbortSignal.timeout(10_000) });
+        if (!response.ok) error = `The deploy hook answered ${response.status} ${response.statusText}`;
+      } catch (cause) {
+        error = `The deploy hook could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`;
+      }
+      if (error) log('error', 'deploy_hook_failed', { error });
+      const row = await db
+        .insertInto('site_builds')
+        .values({
+          target: 'vercel',
+          state: error ? 'failed' : 'requested',
+          requested_by: userId,
+          requested_at: requestedAt,
+          started_at: requestedAt,
+          finished_at: new Date(),
+          error,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+  };
+}
+
+/** Asks for a publish after an admin change; a failure to ask never fails the change itself. */
+export async function publishAfterChange(db: Kysely<Database>, userId: string): Promise<void> {
+  const publisher = getPublisher();
+  if (!publisher) return;
+  try {
+    await publisher.request({ db, userId });
+  } catch (error) {
+    log('error', 'publish_request_failed', { error });
+  }
+}
+
+export async function publishStatus(db: Kysely<Database>): Promise<PublishStatus> {
+  const publisher = getPublisher();
+  if (publisher?.activeRows) {
+    // Rows left running or queued by an earlier server process will never finish.
+    const active = publisher.activeRows();
+    let abandoned = db
+      .updateTable('site_builds')
+      .set({ state: 'failed', finished_at: new Date(), error: ABANDONED_BUILD })
+      .where('target', '=', 'local')
+      .where('state', 'in', ['running', 'queued']);
+    if (active.length > 0) abandoned = abandoned.where('id', 'not in', [...active]);
+    await abandoned.execute();
+  }
+  const rows = await db.selectFrom('site_builds').selectAll().orderBy('id', 'desc').limit(3).execute();
+  return {
+    mode: publisher?.mode ?? 'none',
+    builds: rows.map(
+      (row): SiteBuild => ({
+        id: row.id,
+        target: row.target,
+        state: row.state,
+        requestedAt: row.requested_at.toISOString(),
+        startedAt: row.started_at?.toISOString() ?? null,
+        finishedAt: row.finished_at?.toISOString() ?? null,
+        durationMs: row.started_at && row.finished_at ? row.finished_at.getTime() - row.started_at.getTime() : null,
+        buildId: row.build_id,
+        products: row.products,
+        error: row.error,
+      }),
+    ),
+  };
+}

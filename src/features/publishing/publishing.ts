@@ -1,0 +1,46 @@
+import type { SiteBuildState, SiteBuildTarget } from '../../lib/db/schema.ts';
+
+/**
+ * Publishing admin changes to the prerendered site (issue 11, docs/decisions/028-publishing.md).
+ * Safe on both sides.
+ */
+export interface SiteBuild {
+  id: number;
+  target: SiteBuildTarget;
+  state: SiteBuildState;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Milliseconds from start to finish, once finished. */
+  durationMs: number | null;
+  buildId: string | null;
+  products: number | null;
+  error: string | null;
+}
+
+export interface PublishStatus {
+  /** How changes are published here: a local build, a Vercel deploy hook, or not at all. */
+  mode: 'local' | 'vercel' | 'none';
+  /** The newest build first: the one running or queued, then the last finished. */
+  builds: SiteBuild[];
+}
+
+/** While a build is running or queued, the admin polls its status. */
+export const STATUS_POLL_MS = 2_000;
+
+export function isSettled(build: Pick<SiteBuild, 'state'> | undefined): boolean {
+  return !build || build.state === 'succeeded' || build.state === 'failed' || build.state === 'requested';
+}
+
+/** "42 s", "1 min 5 s" — the build's duration for the status line. */
+export function formatDuration(ms: number, locale: 'en' | 'fr'): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const s = locale === 'fr' ? '\u00a0s' : ' s';
+  const min = locale === 'fr' ? '\u00a0min' : ' min';
+  return minutes > 0 ? `${minutes}${min} ${rest}${s}` : `${rest}${s}`;
+}
+
+/** Fired in the page after an admin change, so the publish panel shows the build at once. */
+export const PUBLISH_REQUESTED_EVENT = 'nursery:publish-requested';
