@@ -31,6 +31,55 @@ describe.each(ENGINES)('catalog search on %s', (engine) => {
     expect(fr.hits[0]?.href).toMatch(/^\/fr\/products\/erable/);
   });
 
+  it("shows a product's first photo on its card, and the drawing for a product without one", async () => {
+    const maple = await db()
+      .selectFrom('products')
+      .select('id')
+      .where('name_en', '=', 'Sugar Maple')
+      .executeTakeFirstOrThrow();
+    const variant = (width: number, format: 'webp' | 'jpeg') => ({
+      width,
+      height: width,
+      format,
+      key: `products/${maple.id}/test-${width}.${format === 'webp' ? 'webp' : 'jpg'}`,
+      bytes: 1000,
+    });
+    const variants = [variant(480, 'webp'), variant(480, 'jpeg'), variant(1200, 'jpeg')];
+    const rows = await db()
+      .insertInto('product_images')
+      .values([
+        { product_id: maple.id, position: 1, storage_key: 'second', width: 1200, height: 1200, variants: '[]' },
+        {
+          product_id: maple.id,
+          position: 0,
+          storage_key: 'first',
+          width: 1200,
+          height: 1200,
+          variants: JSON.stringify(variants),
+          alt_fr: 'Érable à sucre en automne',
+        },
+      ])
+      .returning('id')
+      .execute();
+    try {
+      const fr = await search({ q: 'erable a sucre' }, 'fr');
+      const hit = fr.hits.find((candidate) => candidate.id === maple.id);
+      expect(hit?.picture).toMatchObject({ alt: 'Érable à sucre en automne', width: 1200, height: 1200 });
+      expect(hit?.picture?.webp).toContain('test-480.webp 480w');
+      expect(hit?.picture?.src).toContain('test-480.jpg');
+      expect(fr.hits.filter((candidate) => candidate.id !== maple.id).every((other) => !other.picture)).toBe(true);
+    } finally {
+      await db()
+        .deleteFrom('product_images')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+  });
+
   it("finds Hydrangea for the typo 'hydrangia', in both languages", async () => {
     for (const locale of ['en', 'fr'] as const) {
       const result = await search({ q: 'hydrangia' }, locale);

@@ -2,6 +2,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { productHref, stockLabel } from '../catalog/catalog.ts';
+import { pictureSources } from '../catalog/picture.ts';
+import { IMAGE_WIDTHS } from '../media/media.ts';
 import {
   codeQuery,
   matchOf,
@@ -91,7 +93,10 @@ export async function searchProducts(
     const terms = await prepareSearch(trx, q, locale);
     for (const pass of passes) {
       const { rows } = await searchStatement(pass, terms, page, size, locale).execute(trx);
-      if ((rows[0]?.total ?? 0) > 0) return { ...toResults(rows, input, locale), pass };
+      if ((rows[0]?.total ?? 0) > 0) {
+        const results = toResults(rows, input, locale);
+        return { ...results, hits: await withPictures(trx, results.hits, locale), pass };
+      }
     }
     return { ...empty, suggestions: await suggestNames(trx, terms, locale), pass: null };
   });
@@ -352,4 +357,28 @@ async function suggestNames(trx: Kysely<Database>, terms: SearchTerms, locale: L
     limit ${SUGGESTION_COUNT * 4}
   `.execute(trx);
   return [...new Set(rows.map((row) => row.name))].slice(0, SUGGESTION_COUNT);
+}
+
+/** Each hit with its product's primary photo (the first by position), in one query. */
+async function withPictures(db: Kysely<Database>, hits: SearchHit[], locale: Locale): Promise<SearchHit[]> {
+  if (hits.length === 0) return hits;
+  const images = await db
+    .selectFrom('product_images')
+    .select(['product_id', 'storage_key', 'width', 'height', 'variants', 'alt_en', 'alt_fr'])
+    .distinctOn('product_id')
+    .where(
+      'product_id',
+      'in',
+      hits.map((hit) => hit.id),
+    )
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  const byProduct = new Map(images.map((image) => [image.product_id, image]));
+  return hits.map((hit) => {
+    const image = byProduct.get(hit.id);
+    if (!image) return hit;
+    const alt = (locale === 'fr' ? image.alt_fr : image.alt_en) || hit.name;
+    return { ...hit, picture: { ...pictureSources({ ...image, key: image.storage_key }, IMAGE_WIDTHS.card), alt } };
+  });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StockLabel } from '../catalog/catalog.ts';
+import type { PictureSources } from '../catalog/picture.ts';
 
 /**
  * Catalog search: what a query is, how results are paged, and the order they come in.
@@ -138,6 +139,8 @@ export interface SearchHit {
   match: SearchMatch;
   /** The SKU the query named, when it named one. */
   sku: string | null;
+  /** The product's primary photo, when it has one (else the card draws the plant). */
+  picture?: PictureSources & { alt: string };
 }
 
 export interface SearchResults {
