@@ -199,14 +199,21 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
                 {strings.summary.warrantyRetail} <a href={links.warranty}>{strings.summary.warrantyLink}</a>
               </p>
             )}
-            {unavailable && (
-              <p className="cart__alert" role="alert">
-                {strings.summary.unavailable}
-              </p>
+            {unavailable ? (
+              <>
+                <p className="cart__alert" role="alert" id="cart-unavailable">
+                  {strings.summary.unavailable}
+                </p>
+                {/* No way to a checkout that would refuse these lines: remove them first. */}
+                <button type="button" className="btn cart__quote" disabled aria-describedby="cart-unavailable">
+                  {strings.summary.requestQuote}
+                </button>
+              </>
+            ) : (
+              <a className="btn cart__quote" href={links.checkout}>
+                {strings.summary.requestQuote}
+              </a>
             )}
-            <a className="btn cart__quote" href={links.checkout}>
-              {strings.summary.requestQuote}
-            </a>
             <p className="cart__note muted">{strings.summary.quoteNote}</p>
           </aside>
         </div>
