@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ImageVariantRow } from '../../lib/db/schema.ts';
+import { readBytes } from '../../lib/http/body.ts';
 import { log } from '../../lib/log.ts';
 import type { MediaStorage, UploadTarget } from '../../lib/storage/storage.ts';
 import { productImageUrl } from '../catalog/catalog.ts';
@@ -27,31 +28,8 @@ export async function startUpload(storage: MediaStorage): Promise<{ uploadKey: s
  * Reads a request body into memory, refusing it as soon as it passes the limit (5 MB + 1
  * byte is refused without reading the rest). The local half of step 1.
  */
-export async function readLimitedBody(
-  body: ReadableStream<Uint8Array> | null,
-  limit = MAX_IMAGE_BYTES,
-): Promise<Uint8Array> {
-  if (!body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ImageRefusedError('size', `more than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+export function readLimitedBody(body: ReadableStream<Uint8Array> | null, limit = MAX_IMAGE_BYTES): Promise<Uint8Array> {
+  return readBytes(body, limit, () => new ImageRefusedError('size', `more than ${limit} bytes`));
 }
 
 export interface FinishUploadInput {

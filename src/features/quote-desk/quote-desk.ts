@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Fulfilment, PaymentPreference, QuoteDecision, QuoteStatus } from '../../lib/db/schema.ts';
-import { PathIdSchema } from '../../lib/ids.ts';
+import { parseId } from '../../lib/ids.ts';
 
 /**
  * The sales desk's rules, safe on both sides: which status may follow which and who may make
@@ -190,13 +190,9 @@ export const QuoteDecisionSchema = z.object({
   decision: z.enum(['approved', 'declined']),
 });
 
-/** Path ids: a positive integer in range, nothing else. */
-export const QuoteIdSchema = PathIdSchema;
-
+/** A quote request id from the path: a positive integer in range, else null (a 404). */
 export function parseQuoteId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const parsed = QuoteIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseId(value) ?? null;
 }
 
 /** `OPF-Q-100041.pdf`: the file name of a request's Order Processing Form. */

@@ -45,21 +45,9 @@ export async function readText(request: Request, locale: Locale, maxBytes: numbe
   const tooLarge = () => new ApiError(413, 'payload_too_large', getT(locale, 'security')('body.tooLarge'));
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
+  let bytes: Uint8Array;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
+    bytes = await readBytes(request.body, maxBytes, tooLarge);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The Node server stops a body past the route's limit by failing its stream.
@@ -67,14 +55,36 @@ export async function readText(request: Request, locale: Locale, maxBytes: numbe
     throw new ApiError(400, 'bad_request', getT(locale, 'errors')('http.badRequest'), { cause: error });
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(concat(chunks, received));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
     throw new ApiError(400, 'bad_request', getT(locale, 'errors')('http.badRequest'), { cause: error });
   }
 }
 
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const all = new Uint8Array(length);
+/**
+ * A stream's bytes, stopped and refused with `tooLarge()` as soon as more than `maxBytes`
+ * have arrived: a body is never held in memory past its limit.
+ */
+export async function readBytes(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(received);
   let offset = 0;
   for (const chunk of chunks) {
     all.set(chunk, offset);
