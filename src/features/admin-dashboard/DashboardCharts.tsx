@@ -46,8 +46,30 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   const chart = (node: (C: ComponentType<ChartProps>) => ReactNode) =>
     Chart ? node(Chart) : <p className="loading">{s.loading}</p>;
 
-  const roleLabels = data.roles.map((row) => strings.dashboard.roles[row.role]);
-  const fulfilmentLabels = data.fulfilment.map((row) => strings.fulfilment[row.fulfilment]);
+  /** A share of a whole: a donut, with its labels and counts in the table beside it. */
+  const donut = (
+    id: string,
+    title: string,
+    empty: string | null,
+    head: [string, string],
+    labels: string[],
+    values: number[],
+  ) => (
+    <Figure
+      id={id}
+      title={title}
+      caption={s.dataTable}
+      empty={empty}
+      table={<Table head={head} rows={labels.map((label, i) => [label, number.format(values[i] ?? 0)])} />}
+    >
+      {chart((C) => (
+        <C type="donut" height={300} options={{ ...base, labels, colors: GREENS }} series={values} />
+      ))}
+    </Figure>
+  );
+
+  const roleLabels = data.roles.map((row) => strings.dashboard.roles[row.role] ?? row.role);
+  const fulfilmentLabels = data.fulfilment.map((row) => strings.fulfilment[row.fulfilment] ?? row.fulfilment);
   const inHouseLabels = data.inHouse.map((row) => (row.linked ? s.linked : s.unlinked));
 
   return (
@@ -99,48 +121,23 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
         ))}
       </Figure>
 
-      <Figure
-        id="roles"
-        title={s.roles}
-        caption={s.dataTable}
-        table={
-          <Table
-            head={[s.role, s.users]}
-            rows={data.roles.map((row, i) => [roleLabels[i] ?? row.role, number.format(row.users)])}
-          />
-        }
-      >
-        {chart((C) => (
-          <C
-            type="donut"
-            height={300}
-            options={{ ...base, labels: roleLabels, colors: GREENS }}
-            series={data.roles.map((row) => row.users)}
-          />
-        ))}
-      </Figure>
+      {donut(
+        'roles',
+        s.roles,
+        null,
+        [s.role, s.users],
+        roleLabels,
+        data.roles.map((row) => row.users),
+      )}
 
-      <Figure
-        id="fulfilment"
-        title={s.fulfilment}
-        caption={s.dataTable}
-        empty={data.totalQuoteRequests === 0 ? s.noData : null}
-        table={
-          <Table
-            head={[s.fulfilment, s.requests]}
-            rows={data.fulfilment.map((row, i) => [fulfilmentLabels[i] ?? row.fulfilment, number.format(row.requests)])}
-          />
-        }
-      >
-        {chart((C) => (
-          <C
-            type="donut"
-            height={300}
-            options={{ ...base, labels: fulfilmentLabels, colors: GREENS }}
-            series={data.fulfilment.map((row) => row.requests)}
-          />
-        ))}
-      </Figure>
+      {donut(
+        'fulfilment',
+        s.fulfilment,
+        data.totalQuoteRequests === 0 ? s.noData : null,
+        [s.fulfilment, s.requests],
+        fulfilmentLabels,
+        data.fulfilment.map((row) => row.requests),
+      )}
 
       <Figure
         id="in-house"
