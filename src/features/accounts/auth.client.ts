@@ -210,9 +210,6 @@ export async function authorizedFetch(
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (!headers.has('accept-language')) headers.set('accept-language', acceptLanguage());
     headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-    if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
-      headers.set('content-type', 'application/json');
-    }
     return fetch(path, { ...init, headers, credentials: 'same-origin' });
   };
   const response = await send();

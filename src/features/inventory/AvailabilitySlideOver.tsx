@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useDialog } from '../../lib/dialog/use-dialog.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { isApiError } from '../../lib/http/client.ts';
+import { ApiError } from '../../lib/http/client.ts';
 import { createFetcherStore } from '../../lib/http/query.ts';
 import { fill } from '../catalog/product-card.ts';
 import { STOCK_BADGE, type StockLabel } from '../catalog/stock.ts';
@@ -67,7 +67,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   const load: Load = availability.data
     ? { state: 'ready', data: availability.data }
     : availability.error && !availability.loading
-      ? { state: 'error', notFound: isApiError(availability.error, 404) }
+      ? { state: 'error', notFound: availability.error instanceof ApiError && availability.error.status === 404 }
       : { state: 'loading' };
   const myLocationId = useStore($myLocationId);
   const titleId = useId();

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api, isApiError } from '../../lib/http/client.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 
 /**
  * "My sales yard": kept in the browser (localStorage) for everyone and, for a signed-in
@@ -43,7 +43,7 @@ export async function chooseMyLocation(id: number): Promise<'account' | 'browser
     });
     return 'account';
   } catch (error) {
-    if (isApiError(error, 401)) return 'browser';
+    if (error instanceof ApiError && error.status === 401) return 'browser';
     throw error;
   }
 }

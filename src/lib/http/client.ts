@@ -30,23 +30,10 @@ export interface ApiOptions {
   passive?: boolean;
 }
 
-function isRawBody(body: unknown): body is BodyInit {
-  return (
-    (typeof Blob !== 'undefined' && body instanceof Blob) ||
-    (typeof FormData !== 'undefined' && body instanceof FormData)
-  );
-}
-
 /** An error answer as an `ApiError` (a body that is not ours keeps the status text). */
 export async function toApiError(response: Response): Promise<ApiError> {
-  let error: Partial<ApiErrorBody['error']> | undefined;
-  if (response.headers.get('content-type')?.includes('application/json')) {
-    try {
-      error = ((await response.json()) as Partial<ApiErrorBody> | undefined)?.error;
-    } catch (cause) {
-      console.error('Unreadable error response', cause);
-    }
-  }
+  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+  const error = body?.error;
   return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? response.statusText, {
     fields: error?.fields ?? {},
   });
@@ -56,35 +43,22 @@ export async function toApiError(response: Response): Promise<ApiError> {
 export async function apiResponse(path: string, options: ApiOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
-    if (isRawBody(options.body)) body = options.body;
-    else {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
+  if (options.body instanceof Blob || options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
   }
   const response = await authorizedFetch(
     path,
-    { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: options.signal },
+    { method: options.method, headers, body, signal: options.signal },
     { visitorRefusalHandled: options.visitorRefusalHandled, passive: options.passive },
   );
   if (!response.ok) throw await toApiError(response);
   return response;
 }
 
-/** The call's JSON answer (undefined for 204 or an empty body); a refusal throws an `ApiError`. */
+/** The call's JSON answer (undefined for an empty body); a refusal throws an `ApiError`. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const response = await apiResponse(path, options);
-  if (response.status === 204) return undefined as T;
-  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  return (isJson ? await response.json() : undefined) as T;
-}
-
-/** Whether an error is the server's refusal with this status (and code, when given). */
-export function isApiError(error: unknown, status?: number, code?: string): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    (status === undefined || error.status === status) &&
-    (code === undefined || error.code === code)
-  );
+  const text = await (await apiResponse(path, options)).text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
