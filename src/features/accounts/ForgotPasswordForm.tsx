@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { EmailSchema, type ValidationMessages } from './accounts.ts';
-import { apiError, apiFetch } from './auth.client.ts';
 import { Alert, fill, SubmitButton, TextField } from './ui.tsx';
 
 interface Props {
@@ -17,27 +18,25 @@ export default function ForgotPasswordForm({ strings, messages }: Props) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const t = strings.forgot;
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      const response = await apiFetch('/api/auth/forgot-password', { method: 'POST', body: JSON.stringify({ email }) });
-      if (response.ok) {
-        setSentTo(email);
-        return;
-      }
-      const error = await apiError(response);
-      setFailure(error.code === 'rate_limited' && error.message ? error.message : t.errorBody);
-    } catch (error) {
-      console.error('Password reset request failed', error);
-      setFailure(t.errorBody);
-    }
+  const submit = useSubmit<{ email: string }>({
+    setError,
+    fields: [],
+    logMessage: 'Password reset request failed',
+    problemFor: (error) =>
+      error instanceof ApiError && error.code === 'rate_limited' && error.message ? error.message : t.errorBody,
   });
+
+  const onSubmit = handleSubmit(({ email }) =>
+    submit.run(async () => {
+      await api('/api/auth/forgot-password', { method: 'POST', body: { email } });
+      setSentTo(email);
+    }),
+  );
 
   if (sentTo) {
     return (
@@ -48,9 +47,9 @@ export default function ForgotPasswordForm({ strings, messages }: Props) {
   }
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
-      {failure && (
+      {submit.problem && (
         <Alert kind="error" title={t.error}>
-          <p>{failure}</p>
+          <p>{submit.problem}</p>
         </Alert>
       )}
       <TextField

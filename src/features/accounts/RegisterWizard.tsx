@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import {
   normalizePhone,
@@ -10,7 +12,6 @@ import {
   RegisterStepSchemas,
   type ValidationMessages,
 } from './accounts.ts';
-import { apiError, apiFetch } from './auth.client.ts';
 import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
 type Strings = Pick<typeof enAccounts, 'register' | 'fields' | 'link'>;
@@ -56,6 +57,8 @@ type Trade =
   | { state: 'none' }
   | { state: 'later' }
   | { state: 'verified'; accountNumber: string; accountPhone: string; companyName: string };
+
+type Problem = { title?: string; text: string; help?: string };
 
 export default function RegisterWizard(props: Props) {
   const { strings, messages, passwordMinLength, yards, sandbox = false } = props;
@@ -108,7 +111,13 @@ export default function RegisterWizard(props: Props) {
   });
 
   const [trade, setTrade] = useState<Trade>({ state: 'none' });
-  const [problem, setProblem] = useState<{ title?: string; text: string; help?: string } | null>(null);
+  const { problem, setProblem, run } = useSubmit<Values, Problem>({
+    setError,
+    // A refused field is shown on its own step (below), not by the shared block.
+    fields: [],
+    logMessage: 'Sign-up request failed',
+    problemFor: (error) => ({ text: error instanceof ApiError ? error.message || t.failed : t.failed }),
+  });
   const [verifying, setVerifying] = useState(false);
   const [payload, setPayload] = useState<string | null>(null);
   const professional = watch('isLandscapeProfessional');
@@ -146,14 +155,12 @@ export default function RegisterWizard(props: Props) {
 
   async function verifyTrade(values: Values) {
     setVerifying(true);
-    setProblem(null);
-    try {
-      const response = await apiFetch('/api/auth/register/trade-account', {
-        method: 'POST',
-        body: JSON.stringify({ accountNumber: values.accountNumber, accountPhone: values.accountPhone }),
-      });
-      if (response.ok) {
-        const account = (await response.json()) as { accountNumber: string; companyName: string };
+    await run(
+      async () => {
+        const account = await api<{ accountNumber: string; companyName: string }>('/api/auth/register/trade-account', {
+          method: 'POST',
+          body: { accountNumber: values.accountNumber, accountPhone: values.accountPhone },
+        });
         const accountPhone = stepSchemas.trade.parse(values).accountPhone;
         setTrade({
           state: 'verified',
@@ -162,24 +169,20 @@ export default function RegisterWizard(props: Props) {
           companyName: account.companyName,
         });
         go('confirm');
-        return;
-      }
-      const error = await apiError(response);
-      if (error.code === 'in_house_account_not_found') {
-        setProblem({
-          title: strings.link.failedTitle,
-          text: strings.link.notFound,
-          help: fill(strings.link.notFoundHelp, { phone: props.supportPhone }),
-        });
-      } else {
-        setProblem({ title: strings.link.linkError, text: error.message || props.genericError });
-      }
-    } catch (error) {
-      console.error('Trade account check failed', error);
-      setProblem({ title: strings.link.linkError, text: props.genericError });
-    } finally {
-      setVerifying(false);
-    }
+      },
+      (error) => {
+        if (!(error instanceof ApiError)) return { title: strings.link.linkError, text: props.genericError };
+        if (error.code === 'in_house_account_not_found') {
+          return {
+            title: strings.link.failedTitle,
+            text: strings.link.notFound,
+            help: fill(strings.link.notFoundHelp, { phone: props.supportPhone }),
+          };
+        }
+        return { title: strings.link.linkError, text: error.message || props.genericError };
+      },
+    );
+    setVerifying(false);
   }
 
   function buildPayload(values: Values): RegisterInput {
@@ -216,39 +219,37 @@ export default function RegisterWizard(props: Props) {
       setPayload(JSON.stringify({ ...input, password: '••••••••', confirmPassword: '••••••••' }, null, 2));
       return;
     }
-    let response: Response;
-    try {
-      response = await apiFetch('/api/auth/register', { method: 'POST', body: JSON.stringify(input) });
-    } catch (error) {
-      console.error('Sign-up request failed', error);
-      setProblem({ text: t.failed });
-      return;
-    }
-    if (response.ok) {
-      sessionStorage.setItem(REGISTERED_EMAIL_KEY, parsed.data.email);
-      location.assign(props.successHref);
-      return;
-    }
-    const error = await apiError(response);
-    if (error.code === 'email_taken') {
-      go('details');
-      setError('email', { message: error.fields.email ?? error.message });
-    } else if (error.code === 'in_house_account_not_found' || error.code === 'in_house_account_taken') {
-      setTrade({ state: 'none' });
-      go('trade');
-      setProblem({ title: strings.link.failedTitle, text: error.message });
-    } else if (error.code === 'invalid') {
-      const [field, message] = Object.entries(error.fields)[0] ?? [];
-      const owner = STEPS.find((s) => FIELDS_OF_STEP[s].includes(field as keyof Values));
-      if (field && owner && message) {
-        go(owner);
-        setError(field as keyof Values, { message });
-      } else {
-        setProblem({ text: error.message || t.failed });
-      }
-    } else {
-      setProblem({ text: error.message || t.failed });
-    }
+    await run(
+      async () => {
+        await api('/api/auth/register', { method: 'POST', body: input });
+        sessionStorage.setItem(REGISTERED_EMAIL_KEY, parsed.data.email);
+        location.assign(props.successHref);
+      },
+      (error) => {
+        if (!(error instanceof ApiError)) return { text: t.failed };
+        const fields = error.fields ?? {};
+        if (error.code === 'email_taken') {
+          go('details');
+          setError('email', { message: fields.email ?? error.message });
+          return null;
+        }
+        if (error.code === 'in_house_account_not_found' || error.code === 'in_house_account_taken') {
+          setTrade({ state: 'none' });
+          go('trade');
+          return { title: strings.link.failedTitle, text: error.message };
+        }
+        if (error.code === 'invalid') {
+          const [field, message] = Object.entries(fields)[0] ?? [];
+          const owner = STEPS.find((s) => FIELDS_OF_STEP[s].includes(field as keyof Values));
+          if (field && owner && message) {
+            go(owner);
+            setError(field as keyof Values, { message });
+            return null;
+          }
+        }
+        return { text: error.message || t.failed };
+      },
+    );
   }
 
   // The resolver's output holds only the current step's fields: act on the whole form.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
-import { apiError, apiFetch } from './auth.client.ts';
 import { Alert, fill } from './ui.tsx';
 
 type Strings = Pick<
@@ -25,17 +25,13 @@ export function ResendConfirmation({
   async function resend() {
     setState('sending');
     try {
-      const response = await apiFetch('/api/auth/resend-confirmation', {
-        method: 'POST',
-        body: JSON.stringify({ email }),
-      });
-      if (response.ok) {
-        setState('sent');
+      await api('/api/auth/resend-confirmation', { method: 'POST', body: { email } });
+      setState('sent');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setState(error.code === 'rate_limited' ? { message: error.message || genericError } : 'failed');
         return;
       }
-      const error = await apiError(response);
-      setState(error.code === 'rate_limited' ? { message: error.message || genericError } : 'failed');
-    } catch (error) {
       console.error('Resending the confirmation failed', error);
       setState('failed');
     }

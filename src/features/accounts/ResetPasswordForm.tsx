@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { ResetPasswordSchema, type ValidationMessages } from './accounts.ts';
-import { apiError, apiFetch } from './auth.client.ts';
 import { Alert, fill, PasswordField, SubmitButton } from './ui.tsx';
 
 interface Props {
@@ -33,28 +34,23 @@ export default function ResetPasswordForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token, password: '', confirmPassword: '' } });
-  const [problem, setProblem] = useState<'expired' | string | null>(null);
   const t = strings.reset;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const response = await apiFetch('/api/auth/reset-password', { method: 'POST', body: JSON.stringify(values) });
-      if (response.ok) {
-        location.assign(`${signInHref}?notice=password-reset`);
-        return;
-      }
-      const error = await apiError(response);
-      if (error.code === 'reset_token_expired') setProblem('expired');
-      else if (error.code === 'invalid' && (error.fields.password || error.fields.confirmPassword)) {
-        if (error.fields.password) setError('password', { message: error.fields.password });
-        if (error.fields.confirmPassword) setError('confirmPassword', { message: error.fields.confirmPassword });
-      } else setProblem(error.message || t.error);
-    } catch (error) {
-      console.error('Password reset failed', error);
-      setProblem(t.error);
-    }
+  const { problem, run } = useSubmit<Values, 'expired' | string>({
+    setError,
+    fields: ['password', 'confirmPassword'],
+    logMessage: 'Password reset failed',
+    problemFor: (error) => {
+      if (!(error instanceof ApiError)) return t.error;
+      return error.code === 'reset_token_expired' ? 'expired' : error.message || t.error;
+    },
   });
+
+  const onSubmit = handleSubmit((values) =>
+    run(async () => {
+      await api('/api/auth/reset-password', { method: 'POST', body: values });
+      location.assign(`${signInHref}?notice=password-reset`);
+    }),
+  );
 
   if (problem === 'expired') {
     return (
@@ -68,7 +64,7 @@ export default function ResetPasswordForm({
   }
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
-      {problem && (
+      {problem !== null && (
         <Alert kind="error" title={t.error}>
           <p>{problem}</p>
         </Alert>

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { showToast } from '../shell/stores.ts';
 import { type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
-import { apiError, apiFetch, clearSession } from './auth.client.ts';
+import { clearSession } from './auth.client.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
@@ -29,44 +31,39 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignInInput>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
-  const [problem, setProblem] = useState<Problem | null>(null);
   const t = strings.signIn;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    let response: Response;
-    try {
-      response = await apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify(values) });
-    } catch (error) {
-      console.error('Sign-in request failed', error);
-      setProblem({ kind: 'message', text: genericError });
-      return;
-    }
-    if (response.ok) {
-      // Spec §5: a sign-in response without a string token aborts the sign-in.
-      const body = (await response.json()) as { token?: unknown };
-      if (typeof body.token !== 'string') {
-        setProblem({ kind: 'message', text: genericError });
-        return;
-      }
-      clearSession();
-      location.assign(redirectTo);
-      return;
-    }
-    const error = await apiError(response);
-    if (error.code === 'invalid_credentials') {
-      setProblem({ kind: 'invalid' });
-    } else if (error.code === 'account_not_confirmed') {
-      setProblem({ kind: 'unconfirmed', email: values.email });
-      showToast(t.notVerifiedToast, 'error');
-    } else if (error.code === 'invalid') {
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (field === 'email' || field === 'password') setError(field, { message });
-      }
-    } else {
-      setProblem({ kind: 'message', text: error.message || genericError });
-    }
+  const { problem, setProblem, run } = useSubmit<SignInInput, Problem>({
+    setError,
+    fields: ['email', 'password'],
+    logMessage: 'Sign-in request failed',
+    problemFor: () => ({ kind: 'message', text: genericError }),
   });
+
+  const onSubmit = handleSubmit((values) =>
+    run(
+      async () => {
+        const body = await api<{ token?: unknown }>('/api/auth/sign-in', { method: 'POST', body: values });
+        // Spec §5: a sign-in response without a string token aborts the sign-in.
+        if (typeof body?.token !== 'string') {
+          setProblem({ kind: 'message', text: genericError });
+          return;
+        }
+        clearSession();
+        location.assign(redirectTo);
+      },
+      (error) => {
+        if (!(error instanceof ApiError)) return { kind: 'message', text: genericError };
+        if (error.code === 'invalid_credentials') return { kind: 'invalid' };
+        if (error.code === 'account_not_confirmed') {
+          showToast(t.notVerifiedToast, 'error');
+          return { kind: 'unconfirmed', email: values.email };
+        }
+        // A refusal of the form without a message for a shown field: nothing more to say.
+        if (error.code === 'invalid') return null;
+        return { kind: 'message', text: error.message || genericError };
+      },
+    ),
+  );
 
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>

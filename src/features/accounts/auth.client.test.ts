@@ -34,7 +34,7 @@ async function load() {
   return import('./auth.client.ts');
 }
 
-describe('apiFetch on a 401', () => {
+describe('authorizedFetch on a 401', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -48,7 +48,7 @@ describe('apiFetch on a 401', () => {
     const browser = stubBrowser(() => json({ error: { code: 'unauthenticated' } }, 401));
     const auth = await load();
     auth.clearSession();
-    const response = await auth.apiFetch('/api/lists');
+    const response = await auth.authorizedFetch('/api/lists');
     expect(response.status).toBe(401);
     expect(browser.location.assign).toHaveBeenCalledWith('/fr/auth/sign-in?redirect=%2Ffr%2Flists%3Fpage%3D2');
   });
@@ -57,7 +57,11 @@ describe('apiFetch on a 401', () => {
     const browser = stubBrowser(() => json({ error: { code: 'unauthenticated' } }, 401));
     const auth = await load();
     auth.clearSession();
-    const response = await auth.apiFetch('/api/profile/location', { method: 'PUT' }, { visitorRefusalHandled: true });
+    const response = await auth.authorizedFetch(
+      '/api/profile/location',
+      { method: 'PUT' },
+      { visitorRefusalHandled: true },
+    );
     expect(response.status).toBe(401);
     expect(browser.location.assign).not.toHaveBeenCalled();
   });
@@ -76,7 +80,7 @@ describe('apiFetch on a 401', () => {
     });
     const auth = await load();
     await auth.loadSession();
-    const response = await auth.apiFetch('/api/cart/items', { method: 'POST', body: '{}' });
+    const response = await auth.authorizedFetch('/api/cart/items', { method: 'POST', body: '{}' });
     expect(await response.json()).toEqual({ count: 3 });
     const urls = browser.fetch.mock.calls.map(([url]) => url);
     expect(urls.indexOf('/api/auth/refresh')).toBeLessThan(urls.indexOf('/api/cart/items'));
@@ -94,7 +98,7 @@ describe('apiFetch on a 401', () => {
     });
     const auth = await load();
     await auth.loadSession();
-    const response = await auth.apiFetch('/api/lists');
+    const response = await auth.authorizedFetch('/api/lists');
     expect(response.status).toBe(200);
     const urls = browser.fetch.mock.calls.map(([url]) => url);
     expect(urls.filter((url) => url === '/api/auth/refresh')).toHaveLength(1);
@@ -111,7 +115,7 @@ describe('apiFetch on a 401', () => {
     });
     const auth = await load();
     await auth.loadSession();
-    await auth.apiFetch('/api/lists');
+    await auth.authorizedFetch('/api/lists');
     expect(browser.error).toHaveBeenCalledWith('Token refresh failed', '');
     expect(browser.location.assign).toHaveBeenCalledWith(expect.stringMatching(/^\/fr\/auth\/sign-in\?redirect=/));
     expect(auth.$auth.get().status).toBe('unauthenticated');
@@ -131,7 +135,7 @@ describe('apiFetch on a 401', () => {
     const auth = await load();
     await auth.loadSession();
     startRefresh = () => auth.tokenSchedule.refresh();
-    const response = await auth.apiFetch('/api/lists');
+    const response = await auth.authorizedFetch('/api/lists');
     expect(response.status).toBe(401);
     expect(auth.tokenSchedule.isRefreshing).toBe(true);
     expect(browser.location.assign).not.toHaveBeenCalled();

@@ -4,8 +4,9 @@ import { SESSION_REFETCH_INTERVAL_MS, TokenSchedule, type TokenStatus } from './
 
 /**
  * The browser's side of the session (spec §3, §4, §8): the auth state in a nanostore, the
- * token schedule, the 10-minute session refetch, and `apiFetch`, the one fetch helper every
- * island uses for /api, which holds requests back during a refresh and answers a 401.
+ * token schedule, the 10-minute session refetch, and `authorizedFetch`, the refresh protocol
+ * under the one HTTP client (`src/lib/http/client.ts`, which islands use): it holds requests
+ * back during a refresh and answers a 401.
  */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -34,6 +35,13 @@ export function signInHref(): string {
   return `${signIn}?redirect=${encodeURIComponent(here)}`;
 }
 
+/**
+ * Sent with every call to our /api: a header a cross-site form or a simple request cannot
+ * carry (CSRF), beside the Sec-Fetch-Site/Origin check the server makes.
+ */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'nursery-client';
+
 function goToSignIn(): void {
   location.assign(signInHref());
 }
@@ -54,7 +62,7 @@ async function postRefresh(): Promise<boolean> {
   const response = await fetch('/api/auth/refresh', {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
     body: '{}',
   });
   if (!response.ok) return false;
@@ -170,29 +178,38 @@ export async function startAuthClient(): Promise<void> {
 const AUTH_PATHS = ['/api/auth/', '/api/session'];
 
 /**
- * The one fetch helper for /api: same-origin credentials, the page's language, requests
- * held while a refresh runs, and spec §8's answer to a 401: nothing while a refresh is
- * running; sign-in for a visitor; otherwise pause the session refetch, refresh, resume and
- * send the request again.
+ * The transport under the one HTTP client: same-origin credentials, the page's language,
+ * the CSRF header, requests held while a refresh runs, and spec §8's answer to a 401:
+ * nothing while a refresh is running; sign-in for a visitor; otherwise pause the session
+ * refetch, refresh, resume and send the request again. Islands call `api` from
+ * `src/lib/http/client.ts`, not this.
  */
-export interface ApiFetchOptions {
+export interface AuthorizedFetchOptions {
   /**
    * A 401 for a visitor is an answer the caller handles itself (a yard kept in the browser,
    * sign-in with a way back to finish an add), so the visitor is not sent to sign-in here.
    */
   visitorRefusalHandled?: boolean;
+  /**
+   * A read made while the page loads, beside the session load that refreshes an ended
+   * session by itself: no token check of its own (it could race that load and send a
+   * visitor with a stale cached session to sign-in) and no answer to a 401.
+   */
+  passive?: boolean;
 }
 
-export async function apiFetch(path: string, init: RequestInit = {}, options: ApiFetchOptions = {}): Promise<Response> {
-  const isAuthCall = AUTH_PATHS.some((prefix) => path.startsWith(prefix));
+export async function authorizedFetch(
+  path: string,
+  init: RequestInit = {},
+  options: AuthorizedFetchOptions = {},
+): Promise<Response> {
+  const isAuthCall = options.passive === true || AUTH_PATHS.some((prefix) => path.startsWith(prefix));
   if (!isAuthCall) await tokenSchedule.beforeRequest();
   const send = () => {
     const headers = new Headers(init.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (!headers.has('accept-language')) headers.set('accept-language', acceptLanguage());
-    if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
-      headers.set('content-type', 'application/json');
-    }
+    headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
     return fetch(path, { ...init, headers, credentials: 'same-origin' });
   };
   const response = await send();
@@ -206,23 +223,4 @@ export async function apiFetch(path: string, init: RequestInit = {}, options: Ap
   const refreshed = await tokenSchedule.refresh();
   refetchPaused = false;
   return refreshed ? send() : response;
-}
-
-/** Reads an API error body: its stable code, message and field messages. */
-export async function apiError(
-  response: Response,
-): Promise<{ code: string; message: string; fields: Record<string, string> }> {
-  try {
-    const body = (await response.json()) as {
-      error?: { code?: string; message?: string; fields?: Record<string, string> };
-    };
-    return {
-      code: body.error?.code ?? 'unknown',
-      message: body.error?.message ?? '',
-      fields: body.error?.fields ?? {},
-    };
-  } catch (error) {
-    console.error('Unreadable error response', error);
-    return { code: 'unknown', message: '', fields: {} };
-  }
 }

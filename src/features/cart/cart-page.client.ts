@@ -1,4 +1,4 @@
-import { requestJson } from '../../lib/http/request.ts';
+import { api } from '../../lib/http/client.ts';
 import { $cartCount } from '../shell/stores.ts';
 import { publishCartCount } from './cart.client.ts';
 import type { CartView } from './cart.ts';
@@ -7,14 +7,14 @@ import type { CartView } from './cart.ts';
 
 /** The cart page's lines and totals, priced by the server, in the page's language. */
 export async function loadCart(locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart?locale=${locale}`);
+  const view = await api<CartView>(`/api/cart?locale=${locale}`);
   $cartCount.set(view.count);
   return view;
 }
 
 /** Sets a line's quantity; resolves the whole cart as the server now prices it. */
 export async function updateCartLine(lineId: number, quantity: number, locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, {
+  const view = await api<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, {
     method: 'PATCH',
     body: { quantity },
   });
@@ -24,7 +24,7 @@ export async function updateCartLine(lineId: number, quantity: number, locale: '
 
 /** Removes a line; resolves the whole cart as the server now prices it. */
 export async function removeCartLine(lineId: number, locale: 'en' | 'fr'): Promise<CartView> {
-  const view = await requestJson<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, { method: 'DELETE' });
+  const view = await api<CartView>(`/api/cart/items/${lineId}?locale=${locale}`, { method: 'DELETE' });
   publishCartCount(view.count);
   return view;
 }

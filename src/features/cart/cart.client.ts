@@ -1,9 +1,9 @@
-import { requestJson } from '../../lib/http/request.ts';
+import { api } from '../../lib/http/client.ts';
 import { $cartCount } from '../shell/stores.ts';
 import type { AddCartItem, CartSummary } from './cart.ts';
 
 /**
- * The browser's cart calls. Each goes through `requestJson`, so a session about to end (or
+ * The browser's cart calls. Each goes through `api` (the one HTTP client), so a session about to end (or
  * ended) on a static page is refreshed first and the add reaches the customer's own cart,
  * not a new guest cart. Every change sets the header's count here and tells the other open
  * tabs of the store, whose headers (and cart page) follow at once.
@@ -36,27 +36,22 @@ export function onCartChangedElsewhere(listener: (count: number) => void): () =>
   return () => listeners.delete(listener);
 }
 
-/** Adds to the cart and updates the header's count; throws RequestError on failure. */
+/** Adds to the cart and updates the header's count; throws ApiError on failure. */
 export async function addToCart(item: AddCartItem): Promise<CartSummary> {
-  const summary = await requestJson<CartSummary>('/api/cart/items', { method: 'POST', body: item });
+  const summary = await api<CartSummary>('/api/cart/items', { method: 'POST', body: item });
   publishCartCount(summary.count);
   return summary;
 }
 
 /**
- * The header's count from the server: once per page, so another tab's adds show up. A plain
- * read, not through `apiFetch`: it runs while the page loads, beside the session load that
- * refreshes an ended session by itself, and a token check of its own could race that load
- * and send a visitor with a stale cached session to sign-in (or away from an /auth/ page).
+ * The header's count from the server: once per page, so another tab's adds show up. A
+ * passive read: it runs while the page loads, beside the session load that refreshes an
+ * ended session by itself, and a token check of its own could race that load and send a
+ * visitor with a stale cached session to sign-in (or away from an /auth/ page).
  */
 export async function refreshCartCount(): Promise<void> {
   try {
-    const response = await fetch('/api/cart/summary', {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`GET /api/cart/summary answered ${response.status}`);
-    const summary = (await response.json()) as CartSummary;
+    const summary = await api<CartSummary>('/api/cart/summary', { passive: true });
     if (summary.count !== $cartCount.get()) publishCartCount(summary.count);
   } catch (error) {
     // The remembered count stays on screen; the next page asks again.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { fill } from '../accounts/ui.tsx';
 import { ACCEPT_ATTRIBUTE, type AdminImage, type ImageText, precheckFile } from '../media/media.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
@@ -56,32 +56,31 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
     }
     const processing = addNotice('processing', fill(t.processing, { file: file.name }));
     try {
-      const started = await apiFetch(`${base}/uploads`, {
+      const { uploadKey, target } = await api<{ uploadKey: string; target: UploadTarget }>(`${base}/uploads`, {
         method: 'POST',
-        body: JSON.stringify({ fileName: file.name, size: file.size }),
+        body: { fileName: file.name, size: file.size },
       });
-      if (!started.ok) throw await apiError(started);
-      const { uploadKey, target } = (await started.json()) as { uploadKey: string; target: UploadTarget };
       // Same origin: our own endpoint (with the session); otherwise a signed storage URL.
       const sameOrigin = target.url.startsWith('/');
       const url = sameOrigin ? `${target.url}&name=${encodeURIComponent(file.name)}` : target.url;
-      const sent = sameOrigin
-        ? await apiFetch(url, { method: 'PUT', headers: target.headers, body: file })
-        : await fetch(url, { method: 'PUT', headers: target.headers, body: file });
-      if (!sent.ok) throw sameOrigin ? await apiError(sent) : new Error(`Storage answered ${sent.status}`);
-      const finished = await apiFetch(base, {
+      if (sameOrigin) await api(url, { method: 'PUT', headers: target.headers, body: file });
+      else {
+        // A signed storage URL: not our API, so not through our client.
+        const sent = await fetch(url, { method: 'PUT', headers: target.headers, body: file });
+        if (!sent.ok) throw new Error(`Storage answered ${sent.status}`);
+      }
+      const { images: next } = await api<{ images: AdminImage[] }>(base, {
         method: 'POST',
-        body: JSON.stringify({ uploadKey, fileName: file.name }),
+        body: { uploadKey, fileName: file.name },
       });
-      if (!finished.ok) throw await apiError(finished);
-      const { images: next } = (await finished.json()) as { images: AdminImage[] };
       setImages(next);
       setAnnouncement(fill(t.uploaded, { file: file.name }));
       changed();
     } catch (error) {
-      const message = (error as { code?: string; message?: string }).code?.startsWith('refused_')
-        ? (error as { message: string }).message
-        : fill(t.uploadError, { file: file.name });
+      const message =
+        error instanceof ApiError && error.code.startsWith('refused_')
+          ? error.message
+          : fill(t.uploadError, { file: file.name });
       addNotice('error', message);
     } finally {
       dropNotice(processing);
@@ -97,24 +96,19 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
     setImages(next);
     if (movedTo !== undefined) setAnnouncement(fill(t.moved, { number: movedTo + 1, total: next.length }));
     try {
-      const response = await apiFetch(`${base}/order`, {
+      const saved = await api<{ images: AdminImage[] }>(`${base}/order`, {
         method: 'PUT',
-        body: JSON.stringify({ imageIds: next.map((image) => image.id) }),
+        body: { imageIds: next.map((image) => image.id) },
       });
-      if (response.ok) {
-        setImages(((await response.json()) as { images: AdminImage[] }).images);
-        changed();
-        return;
-      }
-      const error = await apiError(response);
-      if (error.code === 'stale') {
-        const fresh = await apiFetch(base);
-        if (fresh.ok) setImages(((await fresh.json()) as { images: AdminImage[] }).images);
+      setImages(saved.images);
+      changed();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'stale') {
+        const fresh = await api<{ images: AdminImage[] }>(base).catch(() => null);
+        if (fresh) setImages(fresh.images);
         showToast(t.orderStale, 'info');
         return;
       }
-      throw error;
-    } catch {
       setImages(previous);
       showToast(t.orderError, 'error');
     }
@@ -176,9 +170,7 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
       title_fr: String(data.get('title_fr') ?? ''),
     };
     try {
-      const response = await apiFetch(`${base}/${image.id}`, { method: 'PATCH', body: JSON.stringify(text) });
-      if (!response.ok) throw await apiError(response);
-      const saved = ((await response.json()) as { image: AdminImage }).image;
+      const saved = (await api<{ image: AdminImage }>(`${base}/${image.id}`, { method: 'PATCH', body: text })).image;
       setImages((current) => current.map((item) => (item.id === saved.id ? saved : item)));
       showToast(t.textSaved, 'success');
       changed();
@@ -190,9 +182,7 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
   async function remove(image: AdminImage) {
     setConfirming(null);
     try {
-      const response = await apiFetch(`${base}/${image.id}`, { method: 'DELETE' });
-      if (!response.ok) throw await apiError(response);
-      setImages(((await response.json()) as { images: AdminImage[] }).images);
+      setImages((await api<{ images: AdminImage[] }>(`${base}/${image.id}`, { method: 'DELETE' })).images);
       setAnnouncement(t.deleted);
       showToast(t.deleted, 'success');
       changed();

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, TextField } from '../accounts/ui.tsx';
 import { EXPOSURES } from '../catalog/browse.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
@@ -26,7 +27,7 @@ interface Props {
   adminBase: string;
 }
 
-type Problem = { kind: 'stale' } | { kind: 'message'; text: string } | null;
+type Problem = { kind: 'stale' } | { kind: 'message'; text: string };
 
 /** Edits a product in both languages: one schema with the endpoint, saved over its version only. */
 export default function ProductForm({
@@ -40,7 +41,6 @@ export default function ProductForm({
 }: Props) {
   const t = strings.edit;
   const schema = useMemo(() => ProductEditSchema(messages), [messages]);
-  const [problem, setProblem] = useState<Problem>(null);
   const [slugAtOpen, setSlugAtOpen] = useState(product.values.slug_en);
   const {
     register,
@@ -54,43 +54,37 @@ export default function ProductForm({
   });
   const location = new Map(locations.map((yard) => [yard.id, yard.name]));
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setProblem(null);
-      try {
-        const response = await apiFetch(`/api/admin/products/${product.id}`, {
-          method: 'PUT',
-          body: JSON.stringify(values),
-        });
-        if (response.ok) {
-          const saved = (await response.json()) as AdminProduct;
-          // The form now stands at the saved version.
-          reset(saved.values);
-          if (saved.values.slug_en !== slugAtOpen) {
-            history.replaceState(null, '', `${adminBase}/${saved.values.slug_en}`);
-            setSlugAtOpen(saved.values.slug_en);
-          }
-          showToast(t.saved, 'success');
-          window.dispatchEvent(new Event(PUBLISH_REQUESTED_EVENT));
-          return;
-        }
-        const error = await apiError(response);
-        if (error.code === 'stale') {
-          // Nothing is reset: the editor's changes stay in the form.
-          setProblem({ kind: 'stale' });
-          return;
-        }
-        const fields = Object.entries(error.fields);
-        for (const [field, message] of fields) {
-          const name = field === 'sku' ? 'variants.0.sku' : field;
-          setError(name as keyof ProductEditInput, { message });
-        }
-        setProblem({ kind: 'message', text: fields.length > 0 ? t.invalid : error.message || t.saveError });
-      } catch (error) {
-        console.error('Product save failed', error);
-        setProblem({ kind: 'message', text: t.saveError });
+  const { problem, setProblem, run } = useSubmit<ProductEditInput, Problem>({
+    setError,
+    // A refused field also raises the form's message (and 'sku' is the first variant's): below.
+    fields: [],
+    logMessage: 'Product save failed',
+    problemFor: (error) => {
+      if (!(error instanceof ApiError)) return { kind: 'message', text: t.saveError };
+      // Nothing is reset: the editor's changes stay in the form.
+      if (error.code === 'stale') return { kind: 'stale' };
+      const fields = Object.entries(error.fields ?? {});
+      for (const [field, message] of fields) {
+        const name = field === 'sku' ? 'variants.0.sku' : field;
+        setError(name as keyof ProductEditInput, { message });
       }
+      return { kind: 'message', text: fields.length > 0 ? t.invalid : error.message || t.saveError };
     },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      run(async () => {
+        const saved = await api<AdminProduct>(`/api/admin/products/${product.id}`, { method: 'PUT', body: values });
+        // The form now stands at the saved version.
+        reset(saved.values);
+        if (saved.values.slug_en !== slugAtOpen) {
+          history.replaceState(null, '', `${adminBase}/${saved.values.slug_en}`);
+          setSlugAtOpen(saved.values.slug_en);
+        }
+        showToast(t.saved, 'success');
+        window.dispatchEvent(new Event(PUBLISH_REQUESTED_EVENT));
+      }),
     () => setProblem({ kind: 'message', text: t.invalid }),
   );
 

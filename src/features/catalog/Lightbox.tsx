@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { trapFocus } from '../../lib/focus-trap.ts';
+import { useDialog } from '../../lib/dialog/use-dialog.ts';
 import {
   createThrottle,
   type LightboxItem,
@@ -41,8 +41,8 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
   const [rotation, setRotation] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<number>>(new Set());
   const stage = useRef<HTMLDivElement>(null);
-  const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useDialog({ onClose, initialFocus: closeButton });
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const item = items[index];
 
@@ -56,22 +56,9 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
   );
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const release = dialog.current ? trapFocus(dialog.current) : () => {};
-    return () => {
-      release();
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
-
-  useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'ArrowRight') go(1);
+      // Escape, the focus trap and the scroll lock: useDialog.
+      if (event.key === 'ArrowRight') go(1);
       else if (event.key === 'ArrowLeft') go(-1);
       else if (event.key === '+' || event.key === '=') setZoom(zoomIn);
       else if (event.key === '-') setZoom(zoomOut);
@@ -80,7 +67,7 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [go, onClose]);
+  }, [go]);
 
   // The wheel zooms one step per 80 ms; React's wheel listener is passive, so add our own.
   useEffect(() => {

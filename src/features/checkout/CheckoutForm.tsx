@@ -3,8 +3,9 @@ import { type FieldErrors, type FieldPath, get, type Resolver, useForm } from 'r
 import type * as z from 'zod/mini';
 import { PHONE_MASK, POSTAL_CODE_MASK } from '../../lib/forms/input-mask.ts';
 import MaskedInput from '../../lib/forms/MaskedInput.tsx';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enCheckout from '../../lib/i18n/locales/en/checkout.json';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
 import type { CheckoutInput } from './checkout.ts';
 import {
@@ -194,44 +195,46 @@ export default function CheckoutForm({
       }
     }
   };
-  const [alert, setAlert] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const fulfilment = watch('fulfilment');
   const m = strings.messages;
   const d = strings.delivery;
+  const {
+    problem: alert,
+    setProblem: setAlert,
+    run,
+  } = useSubmit<CheckoutFormValues>({
+    setError,
+    // Refused fields also raise the form's alert and take the focus: handled below.
+    fields: [],
+    logMessage: 'Quote submission failed',
+    problemFor: (error) => {
+      if (!(error instanceof ApiError)) return m.submitError;
+      const refused = error.fields ?? {};
+      if (error.status === 422 && Object.keys(refused).length > 0) {
+        const fields = Object.entries(refused) as [FieldPath<CheckoutFormValues>, string][];
+        for (const [field, message] of fields) setError(field, { message });
+        focusFirstInvalid((name) => name in refused);
+        return m.required;
+      }
+      if (error.code === 'cart_empty') return m.cartEmpty;
+      if (error.code === 'variant_unavailable' && error.message) return error.message;
+      return m.submitError;
+    },
+  });
+  const [done, setDone] = useState(false);
+  const fulfilment = watch('fulfilment');
 
   // The server parses what the form holds with the same schema, so it gets the form's values
   // as typed, not this side's parsed output.
-  const onValid = async () => {
-    setAlert(null);
-    try {
-      const response = await apiFetch('/api/checkout', {
+  const onValid = () =>
+    run(async () => {
+      const result = await api<CheckoutResult>('/api/checkout', {
         method: 'POST',
-        body: JSON.stringify({ ...getValues(), idempotencyKey: key.get() }),
+        body: { ...getValues(), idempotencyKey: key.get() },
       });
-      if (response.ok) {
-        const result = (await response.json()) as CheckoutResult;
-        key.forget();
-        setDone(true);
-        location.assign(`${completePath}?id=${result.id}`);
-        return;
-      }
-      const error = await apiError(response);
-      if (response.status === 422 && Object.keys(error.fields).length > 0) {
-        const fields = Object.entries(error.fields) as [FieldPath<CheckoutFormValues>, string][];
-        for (const [field, message] of fields) setError(field, { message });
-        setAlert(m.required);
-        focusFirstInvalid((name) => name in error.fields);
-        return;
-      }
-      if (error.code === 'cart_empty') setAlert(m.cartEmpty);
-      else if (error.code === 'variant_unavailable' && error.message) setAlert(error.message);
-      else setAlert(m.submitError);
-    } catch (error) {
-      console.error('Quote submission failed', error);
-      setAlert(m.submitError);
-    }
-  };
+      key.forget();
+      setDone(true);
+      location.assign(`${completePath}?id=${result.id}`);
+    });
 
   const onSubmit = handleSubmit(onValid, (invalid: FieldErrors<CheckoutFormValues>) => {
     setAlert(m.required);

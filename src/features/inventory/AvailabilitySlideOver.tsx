@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { trapFocus } from '../../lib/focus-trap.ts';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useDialog } from '../../lib/dialog/use-dialog.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { RequestError, requestJson } from '../../lib/http/request.ts';
+import { ApiError } from '../../lib/http/client.ts';
+import { createFetcherStore } from '../../lib/http/query.ts';
 import { fill } from '../catalog/product-card.ts';
 import { STOCK_BADGE, type StockLabel } from '../catalog/stock.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
@@ -53,55 +54,35 @@ type Load = { state: 'loading' } | { state: 'error'; notFound: boolean } | { sta
 /** Live stock per variant per sales yard, in a panel over the page; the shopper's yard first. */
 export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps) {
   const { locale, productId, productName, selectedSku, strings, stock, onClose } = props;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Live stock through the one data cache: retried, kept 5 minutes, shown at once when the
+  // panel opens again (and refreshed behind it).
+  const $availability = useMemo(
+    () =>
+      createFetcherStore<Availability>(`/api/products/${productId}/availability?locale=${locale}`, {
+        onError: (error) => console.error('Could not load availability', error),
+      }),
+    [productId, locale],
+  );
+  const availability = useStore($availability);
+  const load: Load = availability.data
+    ? { state: 'ready', data: availability.data }
+    : availability.error && !availability.loading
+      ? { state: 'error', notFound: availability.error instanceof ApiError && availability.error.status === 404 }
+      : { state: 'loading' };
   const myLocationId = useStore($myLocationId);
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  // The latest onClose, so that a parent's re-render does not re-run the dialog's setup.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const panel = useDialog({ onClose, initialFocus: closeButton });
   const plural = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA');
-
-  const fetchAvailability = useCallback(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    requestJson<Availability>(`/api/products/${productId}/availability?locale=${locale}`, { signal: controller.signal })
-      .then((data) => {
-        adoptAccountLocation(data.myLocationId);
-        setLoad({ state: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load availability', error);
-        setLoad({ state: 'error', notFound: error instanceof RequestError && error.status === 404 });
-      });
-    return controller;
-  }, [productId, locale]);
 
   useEffect(() => {
     loadMyLocation();
-    const controller = fetchAvailability();
-    return () => controller.abort();
-  }, [fetchAvailability]);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    const release = panel.current ? trapFocus(panel.current) : () => {};
-    return () => {
-      release();
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
   }, []);
+
+  const accountLocation = availability.data?.myLocationId;
+  useEffect(() => {
+    if (accountLocation !== undefined) adoptAccountLocation(accountLocation);
+  }, [accountLocation]);
 
   const money = (cents: number) => formatMoney(cents, locale);
   const available = (count: number) =>
@@ -119,7 +100,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
       <div className="availability__status" role="alert">
         <p>{load.notFound ? strings.notFound : strings.error}</p>
         {!load.notFound && (
-          <button type="button" className="btn btn--outline btn--sm" onClick={() => fetchAvailability()}>
+          <button type="button" className="btn btn--outline btn--sm" onClick={() => $availability.invalidate()}>
             {strings.retry}
           </button>
         )}

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { RequestError, requestJson } from '../../lib/http/request.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 
 /**
  * "My sales yard": kept in the browser (localStorage) for everyone and, for a signed-in
@@ -36,14 +36,14 @@ export async function chooseMyLocation(id: number): Promise<'account' | 'browser
   loadMyLocation();
   $myLocationId.set(id);
   try {
-    await requestJson('/api/profile/location', {
+    await api('/api/profile/location', {
       method: 'PUT',
       body: { locationId: id },
       visitorRefusalHandled: true,
     });
     return 'account';
   } catch (error) {
-    if (error instanceof RequestError && error.status === 401) return 'browser';
+    if (error instanceof ApiError && error.status === 401) return 'browser';
     throw error;
   }
 }

@@ -1,8 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../accounts/ui.tsx';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import ListDialog from './ListDialog.tsx';
-import { addToList, createList, fetchLists } from './lists.client.ts';
+import { $lists, addToList, createList } from './lists.client.ts';
 import { type AddedToList, type ListSummary, plural } from './lists.ts';
 import '../accounts/forms.css';
 import './lists.css';
@@ -50,28 +51,31 @@ const fill = (template: string, values: Record<string, string>) =>
 export default function ListChooser(props: Props) {
   const { locale, strings } = props;
   const c = strings.chooser;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const lists = useStore($lists);
+  // A list made here joins the choices at once, before the cache reads the lists again.
+  const [made, setMade] = useState<ListSummary[]>([]);
+  const load: Load = lists.data
+    ? {
+        state: 'ready',
+        lists: [
+          ...lists.data.lists,
+          ...made.filter((list) => !lists.data?.lists.some((known) => known.id === list.id)),
+        ],
+      }
+    : lists.error && !lists.loading
+      ? { state: 'error' }
+      : { state: 'loading' };
   const [chosen, setChosen] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const groupId = useId();
 
+  // The default list is preselected (else the first) once the lists are known.
+  const loaded = lists.data?.lists;
   useEffect(() => {
-    let live = true;
-    fetchLists()
-      .then((lists) => {
-        if (!live) return;
-        setLoad({ state: 'ready', lists });
-        setChosen(lists.find((list) => list.isDefault)?.id ?? lists[0]?.id ?? null);
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load the lists', error);
-        if (live) setLoad({ state: 'error' });
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (!loaded) return;
+    setChosen((current) => current ?? loaded.find((list) => list.isDefault)?.id ?? loaded[0]?.id ?? null);
+  }, [loaded]);
 
   const add = async (listId: number) => {
     setAdding(true);
@@ -145,7 +149,7 @@ export default function ListChooser(props: Props) {
             save={createList}
             onSaved={(list) => {
               // The new list joins the choices, chosen, whether or not the add then succeeds.
-              setLoad({ state: 'ready', lists: [...load.lists, list] });
+              setMade((current) => [...current, list]);
               setChosen(list.id);
               void add(list.id);
             }}

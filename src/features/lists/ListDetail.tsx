@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
+import { ApiError } from '../../lib/http/client.ts';
 import { Alert } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
@@ -7,7 +8,6 @@ import ListDialog from './ListDialog.tsx';
 import {
   addListToCart,
   deleteList,
-  ListRequestError,
   leaveFlash,
   makeDefaultList,
   removeListItem,
@@ -88,7 +88,7 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
       location.assign(listsPath);
     } catch (error) {
       setConfirmingDelete(false);
-      const code = error instanceof ListRequestError ? error.code : '';
+      const code = error instanceof ApiError ? error.code : '';
       const message =
         code === LIST_ERROR.notSafeToDestroy
           ? strings.errors.notSafeToDestroy

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
 import type enLists from '../../lib/i18n/locales/en/lists.json';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
-import { ListRequestError } from './lists.client.ts';
 import {
   LIST_DESCRIPTION_MAX,
   LIST_NAME_MAX,
@@ -48,7 +48,6 @@ export default function ListDetailsForm(props: Props) {
     resolver: zodResolver(schema),
     defaultValues: props.initial ?? empty,
   });
-  const [failed, setFailed] = useState(false);
   const descriptionId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when the form opens.
@@ -56,27 +55,25 @@ export default function ListDetailsForm(props: Props) {
     if (props.focusName) setFocus('name');
   }, []);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailed(false);
-    try {
+  const submit = useSubmit<ListDetailsInput, true>({
+    setError,
+    fields: ['name', 'description'],
+    focusField: true,
+    logMessage: 'Could not save the list',
+    problemFor: () => true,
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    submit.run(async () => {
       const list = await props.save(values);
       reset(props.initial ? { name: list.name, description: list.description } : empty);
       props.onSaved(list);
-    } catch (error) {
-      const fields = error instanceof ListRequestError ? error.fields : {};
-      if (fields.name || fields.description) {
-        if (fields.name) setError('name', { message: fields.name }, { shouldFocus: true });
-        if (fields.description) setError('description', { message: fields.description });
-        return;
-      }
-      console.error('Could not save the list', error);
-      setFailed(true);
-    }
-  });
+    }),
+  );
 
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
-      {failed && (
+      {submit.problem && (
         <Alert kind="error">
           <p>{props.failedMessage}</p>
         </Alert>

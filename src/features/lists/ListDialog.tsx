@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { trapFocus } from '../../lib/focus-trap.ts';
+import { type ReactNode, useId, useRef } from 'react';
+import { useDialog } from '../../lib/dialog/use-dialog.ts';
 
 interface Props {
   title: string;
@@ -12,33 +12,13 @@ interface Props {
 
 /**
  * A modal dialog for the lists (the chooser, the delete confirmation): focus moves in and is
- * kept there, Escape and the backdrop close it, and focus returns to what opened it.
+ * kept there, Escape and the backdrop close it, and focus returns to what opened it (the
+ * shared `useDialog`).
  */
 export default function ListDialog({ title, closeLabel, onClose, children, initialFocus }: Props) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per opening; initialFocus is a ref.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    (initialFocus?.current ?? closeButton.current)?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    const release = panel.current ? trapFocus(panel.current) : () => {};
-    return () => {
-      release();
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
+  const panel = useDialog({ onClose, initialFocus: initialFocus ?? closeButton });
 
   return (
     <div className="list-dialog">

@@ -1,35 +1,25 @@
-import { RequestError } from '../../lib/http/request.ts';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
+import { api, type HttpMethod } from '../../lib/http/client.ts';
+import { createFetcherStore, queryCache } from '../../lib/http/query.ts';
 import { $cartCount } from '../shell/stores.ts';
 import type { AddedToList, AddToList, ListDetailsInput, ListSummary, ListToCartResult } from './lists.ts';
 
 /**
- * The lists' calls from the browser, all through `apiFetch` (the session refresh protocol
- * of spec §8): a failure is a RequestError carrying the server's stable code, and the field
- * messages of a refused form.
+ * The lists' calls from the browser, all through the one HTTP client (the session refresh
+ * protocol of spec §8): a failure is an ApiError carrying the server's stable code, and the
+ * field messages of a refused form. The shopper's lists are read through the one data cache;
+ * every change marks them stale.
  */
-export class ListRequestError extends RequestError {
-  readonly fields: Record<string, string>;
+const LISTS_KEY = '/api/lists';
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string>) {
-    super(status, code, message);
-    this.fields = fields;
-  }
+export const $lists = createFetcherStore<{ lists: ListSummary[] }>(LISTS_KEY, {
+  onError: (error) => console.error('Could not load the lists', error),
+});
+
+async function call<T>(path: string, method: HttpMethod, body?: unknown): Promise<T> {
+  const result = await api<T>(path, { method, body });
+  if (method !== 'GET') queryCache.invalidateKeys(LISTS_KEY);
+  return result;
 }
-
-async function call<T>(path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', body?: unknown): Promise<T> {
-  const response = await apiFetch(path, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) {
-    const error = await apiError(response);
-    throw new ListRequestError(response.status, error.code, error.message, error.fields);
-  }
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-export const fetchLists = () => call<{ lists: ListSummary[] }>('/api/lists', 'GET').then((body) => body.lists);
 
 export const createList = (details: ListDetailsInput) => call<ListSummary>('/api/lists', 'POST', details);
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import type { ValidationMessages } from '../accounts/accounts.ts';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import { type ProfileDetailsInput, type ProfileDetailsOutput, ProfileDetailsSchema } from './profile.ts';
@@ -32,40 +33,30 @@ export default function DetailsForm({ initial, tradeLinked, strings, messages }:
     resolver: zodResolver(schema),
     defaultValues: initial,
   });
-  const [failed, setFailed] = useState(false);
   const t = strings.profile;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailed(false);
-    try {
-      const response = await apiFetch('/api/profile', { method: 'PATCH', body: JSON.stringify(values) });
-      if (response.ok) {
-        const saved = (await response.json()) as {
-          firstName: string;
-          lastName: string;
-          phone: string | null;
-          isLandscapeProfessional: boolean;
-        };
-        reset({ ...saved, phone: saved.phone ?? '' });
-        showToast(t.saved, 'success');
-        return;
-      }
-      const error = await apiError(response);
-      const fieldEntries = Object.entries(error.fields).filter(([field]) => field in values);
-      if (fieldEntries.length > 0) {
-        for (const [field, message] of fieldEntries) setError(field as keyof ProfileDetailsInput, { message });
-      } else {
-        setFailed(true);
-      }
-    } catch (error) {
-      console.error('Profile update failed', error);
-      setFailed(true);
-    }
+  const submit = useSubmit<ProfileDetailsInput, true>({
+    setError,
+    fields: ['firstName', 'lastName', 'phone', 'isLandscapeProfessional'],
+    logMessage: 'Profile update failed',
+    problemFor: () => true,
   });
+
+  const onSubmit = handleSubmit((values) =>
+    submit.run(async () => {
+      const saved = await api<{
+        firstName: string;
+        lastName: string;
+        phone: string | null;
+        isLandscapeProfessional: boolean;
+      }>('/api/profile', { method: 'PATCH', body: values });
+      reset({ ...saved, phone: saved.phone ?? '' });
+      showToast(t.saved, 'success');
+    }),
+  );
 
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
-      {failed && (
+      {submit.problem && (
         <Alert kind="error">
           <p>{t.updateError}</p>
         </Alert>

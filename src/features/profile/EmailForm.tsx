@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import type { ValidationMessages } from '../accounts/accounts.ts';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, fill, PasswordField, SubmitButton, TextField } from '../accounts/ui.tsx';
 import { type ChangeEmailInput, ChangeEmailSchema } from './profile.ts';
 
@@ -28,27 +29,22 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
     defaultValues: { newEmail: '', currentPassword: '' },
   });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const t = strings.profile.email;
+  const submit = useSubmit<ChangeEmailInput>({
+    setError,
+    fields: ['newEmail', 'currentPassword'],
+    logMessage: 'E-mail change failed',
+    problemFor: (error) =>
+      error instanceof ApiError && error.code === 'rate_limited' ? error.message : strings.profile.updateError,
+  });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailed(null);
+  const onSubmit = handleSubmit((values) => {
     setSentTo(null);
-    try {
-      const response = await apiFetch('/api/profile/email', { method: 'POST', body: JSON.stringify(values) });
-      if (response.ok) {
-        setSentTo(values.newEmail);
-        reset({ newEmail: '', currentPassword: '' });
-        return;
-      }
-      const error = await apiError(response);
-      if (error.fields.newEmail) setError('newEmail', { message: error.fields.newEmail });
-      else if (error.fields.currentPassword) setError('currentPassword', { message: error.fields.currentPassword });
-      else setFailed(error.code === 'rate_limited' ? error.message : strings.profile.updateError);
-    } catch (error) {
-      console.error('E-mail change failed', error);
-      setFailed(strings.profile.updateError);
-    }
+    return submit.run(async () => {
+      await api('/api/profile/email', { method: 'POST', body: values });
+      setSentTo(values.newEmail);
+      reset({ newEmail: '', currentPassword: '' });
+    });
   });
 
   return (
@@ -61,9 +57,9 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
           <p>{fill(t.sent, { email: sentTo })}</p>
         </Alert>
       )}
-      {failed && (
+      {submit.problem && (
         <Alert kind="error">
-          <p>{failed}</p>
+          <p>{submit.problem}</p>
         </Alert>
       )}
       <TextField

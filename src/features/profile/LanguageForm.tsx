@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { apiFetch } from '../accounts/auth.client.ts';
+import { api } from '../../lib/http/client.ts';
 import { Alert, SubmitButton } from '../accounts/ui.tsx';
 
 interface Props {
@@ -28,11 +28,7 @@ export default function LanguageForm({ locale, strings, alternates }: Props) {
     setBusy(true);
     setFailed(false);
     try {
-      const response = await apiFetch('/api/profile/language', {
-        method: 'PUT',
-        body: JSON.stringify({ locale: value }),
-      });
-      if (!response.ok) throw new Error(`PUT /api/profile/language answered ${response.status}`);
+      await api('/api/profile/language', { method: 'PUT', body: { locale: value } });
       location.assign(`${alternates[value]}?saved=language`);
     } catch (error) {
       console.error('Saving the language failed', error);

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import type { ValidationMessages } from '../accounts/accounts.ts';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, fill, PasswordField, SubmitButton } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import { type ChangePasswordInput, ChangePasswordSchema } from './profile.ts';
@@ -27,30 +28,24 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
-  const [failed, setFailed] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
   const t = strings.profile.password;
+  const submit = useSubmit<ChangePasswordInput>({
+    setError,
+    fields: ['currentPassword', 'password', 'confirmPassword'],
+    logMessage: 'Password change failed',
+    problemFor: (error) =>
+      error instanceof ApiError && error.code === 'rate_limited' ? error.message : strings.profile.updateError,
+  });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailed(null);
+  const onSubmit = handleSubmit((values) => {
     setChanged(false);
-    try {
-      const response = await apiFetch('/api/profile/password', { method: 'POST', body: JSON.stringify(values) });
-      if (response.ok) {
-        reset();
-        setChanged(true);
-        showToast(t.changed, 'success');
-        return;
-      }
-      const error = await apiError(response);
-      const fields = Object.entries(error.fields).filter(([field]) => field in values);
-      if (fields.length > 0)
-        for (const [field, message] of fields) setError(field as keyof ChangePasswordInput, { message });
-      else setFailed(error.code === 'rate_limited' ? error.message : strings.profile.updateError);
-    } catch (error) {
-      console.error('Password change failed', error);
-      setFailed(strings.profile.updateError);
-    }
+    return submit.run(async () => {
+      await api('/api/profile/password', { method: 'POST', body: values });
+      reset();
+      setChanged(true);
+      showToast(t.changed, 'success');
+    });
   });
 
   return (
@@ -61,9 +56,9 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
           <p>{t.changed}</p>
         </Alert>
       )}
-      {failed && (
+      {submit.problem && (
         <Alert kind="error">
-          <p>{failed}</p>
+          <p>{submit.problem}</p>
         </Alert>
       )}
       <PasswordField

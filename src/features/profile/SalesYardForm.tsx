@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { api } from '../../lib/http/client.ts';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
-import { apiFetch } from '../accounts/auth.client.ts';
 import { Alert, SubmitButton } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 
@@ -24,11 +24,10 @@ export default function SalesYardForm({ yards, selected, strings }: Props) {
     setBusy(true);
     setFailed(false);
     try {
-      const response = await apiFetch('/api/profile/location', {
+      await api('/api/profile/location', {
         method: 'PUT',
-        body: JSON.stringify({ locationId: value === '' ? null : Number(value) }),
+        body: { locationId: value === '' ? null : Number(value) },
       });
-      if (!response.ok) throw new Error(`PUT /api/profile/location answered ${response.status}`);
       setSaved(value);
       showToast(t.saved, 'success');
     } catch (error) {

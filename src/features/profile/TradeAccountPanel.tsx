@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import { type TradeAccountInput, TradeAccountSchema, type ValidationMessages } from '../accounts/accounts.ts';
-import { apiError, apiFetch, clearSession } from '../accounts/auth.client.ts';
+import { clearSession } from '../accounts/auth.client.ts';
 import { Alert, fill, SubmitButton, TextField } from '../accounts/ui.tsx';
 
 interface Props {
@@ -58,8 +59,7 @@ export default function TradeAccountPanel({
     location.assign(signInHref);
   }
 
-  async function failure(response: Response, fallbackTitle: string): Promise<Problem> {
-    const error = await apiError(response);
+  function failure(error: ApiError, fallbackTitle: string): Problem {
     if (error.code === 'in_house_account_not_found') {
       return {
         title: strings.link.failedTitle,
@@ -75,16 +75,14 @@ export default function TradeAccountPanel({
   const verify = handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const response = await apiFetch('/api/profile/in-house-account/verify', {
-        method: 'POST',
-        body: JSON.stringify(values),
-      });
-      if (response.ok) {
-        setFound((await response.json()) as { accountNumber: string; companyName: string });
-        return;
-      }
-      setProblem(await failure(response, strings.link.failedTitle));
+      setFound(
+        await api<{ accountNumber: string; companyName: string }>('/api/profile/in-house-account/verify', {
+          method: 'POST',
+          body: values,
+        }),
+      );
     } catch (error) {
+      if (error instanceof ApiError) return setProblem(failure(error, strings.link.failedTitle));
       console.error('Trade account check failed', error);
       setProblem({ title: strings.link.linkError, text: '' });
     }
@@ -94,19 +92,16 @@ export default function TradeAccountPanel({
     setBusy(true);
     setProblem(null);
     try {
-      const response = await apiFetch('/api/profile/in-house-account', {
-        method: 'POST',
-        body: JSON.stringify(getValues()),
-      });
-      if (response.ok) {
-        signedOut();
-        return;
-      }
-      setFound(null);
-      setProblem(await failure(response, strings.link.linkError));
+      await api('/api/profile/in-house-account', { method: 'POST', body: getValues() });
+      signedOut();
     } catch (error) {
-      console.error('Linking the trade account failed', error);
-      setProblem({ title: strings.link.linkError, text: '' });
+      if (error instanceof ApiError) {
+        setFound(null);
+        setProblem(failure(error, strings.link.linkError));
+      } else {
+        console.error('Linking the trade account failed', error);
+        setProblem({ title: strings.link.linkError, text: '' });
+      }
     } finally {
       setBusy(false);
     }
@@ -116,14 +111,10 @@ export default function TradeAccountPanel({
     setBusy(true);
     setProblem(null);
     try {
-      const response = await apiFetch('/api/profile/in-house-account', { method: 'DELETE' });
-      if (response.ok) {
-        signedOut();
-        return;
-      }
-      setProblem({ title: strings.link.unlinkError, text: '' });
+      await api('/api/profile/in-house-account', { method: 'DELETE' });
+      signedOut();
     } catch (error) {
-      console.error('Unlinking the trade account failed', error);
+      if (!(error instanceof ApiError)) console.error('Unlinking the trade account failed', error);
       setProblem({ title: strings.link.unlinkError, text: '' });
     } finally {
       setBusy(false);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { INTL_LOCALE } from '../../lib/i18n/intl-locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { fill } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import {
@@ -29,8 +29,7 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
   const lastFinished = status.builds.find((build) => build.finishedAt !== null);
 
   const refresh = useCallback(async () => {
-    const response = await apiFetch('/api/admin/publish');
-    if (response.ok) setStatus((await response.json()) as PublishStatus);
+    setStatus(await api<PublishStatus>('/api/admin/publish'));
   }, []);
 
   useEffect(() => {
@@ -48,15 +47,10 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
   const publishNow = async () => {
     setBusy(true);
     try {
-      const response = await apiFetch('/api/admin/publish', { method: 'POST' });
-      if (!response.ok) {
-        showToast((await apiError(response)).message || strings.error, 'error');
-        return;
-      }
-      setStatus((await response.json()) as PublishStatus);
+      setStatus(await api<PublishStatus>('/api/admin/publish', { method: 'POST' }));
       showToast(strings.requested, 'success');
-    } catch {
-      showToast(strings.error, 'error');
+    } catch (error) {
+      showToast((error instanceof ApiError && error.message) || strings.error, 'error');
     } finally {
       setBusy(false);
     }

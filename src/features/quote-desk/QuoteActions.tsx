@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { QuoteStatus } from '../../lib/db/schema.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { ApiError, api } from '../../lib/http/client.ts';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
-import { apiError, apiFetch } from '../accounts/auth.client.ts';
 import { Alert, fill, SubmitButton, useHydrated } from '../accounts/ui.tsx';
 import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from './quote-desk.ts';
 
@@ -66,16 +66,15 @@ function StatusButtons({ quoteId, choices, status, strings }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const response = await apiFetch(`/api/admin/quote-requests/${quoteId}/status`, {
-        method: 'POST',
-        body: JSON.stringify({ to, note }),
-      });
-      if (response.ok) {
-        window.location.reload();
+      await api(`/api/admin/quote-requests/${quoteId}/status`, { method: 'POST', body: { to, note } });
+      window.location.reload();
+      return;
+    } catch (cause) {
+      if (cause instanceof ApiError) {
+        setError(messageFor(cause.code, strings));
+        setBusy(false);
         return;
       }
-      setError(messageFor((await apiError(response)).code, strings));
-    } catch (cause) {
       console.error('Status change failed', cause);
       setError(strings.actions.error);
     }
@@ -151,17 +150,11 @@ function PricingForm({ quoteId, lines, customerEmail, locale, strings }: Props) 
     setFailure(null);
     try {
       // The endpoint parses the same typed-in shape with the same schema.
-      const response = await apiFetch(`/api/admin/quote-requests/${quoteId}/quote`, {
-        method: 'POST',
-        body: JSON.stringify(getValues()),
-      });
-      if (response.ok) {
-        setSent(true);
-        window.setTimeout(() => window.location.reload(), 1200);
-        return;
-      }
-      setFailure(messageFor((await apiError(response)).code, strings));
+      await api(`/api/admin/quote-requests/${quoteId}/quote`, { method: 'POST', body: getValues() });
+      setSent(true);
+      window.setTimeout(() => window.location.reload(), 1200);
     } catch (cause) {
+      if (cause instanceof ApiError) return setFailure(messageFor(cause.code, strings));
       console.error('Sending the priced quote failed', cause);
       setFailure(strings.actions.error);
     }

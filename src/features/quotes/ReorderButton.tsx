@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { api } from '../../lib/http/client.ts';
 import type enQuotes from '../../lib/i18n/locales/en/quotes.json';
-import { apiFetch } from '../accounts/auth.client.ts';
 import { Alert, fill, useHydrated } from '../accounts/ui.tsx';
 import { $cartCount } from '../shell/stores.ts';
 import type { ReorderResult } from './quotes.ts';
@@ -23,9 +23,7 @@ export default function ReorderButton({ quoteId, strings, cartPath }: Props) {
     setFailed(false);
     setResult(null);
     try {
-      const response = await apiFetch(`/api/quote-requests/${quoteId}/cart`, { method: 'POST', body: '{}' });
-      if (!response.ok) throw new Error(`POST /api/quote-requests/${quoteId}/cart answered ${response.status}`);
-      const reordered = (await response.json()) as ReorderResult;
+      const reordered = await api<ReorderResult>(`/api/quote-requests/${quoteId}/cart`, { method: 'POST', body: {} });
       $cartCount.set(reordered.count);
       setResult(reordered);
     } catch (error) {

@@ -1,8 +1,13 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchCache, fetchJson, type QueryState, useCachedFetch } from '../../lib/http/fetch-cache.ts';
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/http/client.ts';
+import { createFetcherStore, type FetcherStore, queryEntries } from '../../lib/http/query.ts';
 import type { ClientAppSettings } from '../settings/settings.ts';
 
-type Strings = { statusValues: Record<QueryState<unknown>['status'], string> } & Record<
+type Status = 'pending' | 'success' | 'error';
+
+type Strings = { statusValues: Record<Status, string> } & Record<
   | 'panel'
   | 'status'
   | 'fetching'
@@ -35,30 +40,24 @@ export interface FetchCacheDemoProps {
   strings: Strings;
 }
 
-const SETTINGS_KEY = 'app_settings';
-const FLAKY_KEY = 'sandbox:flaky';
+const SETTINGS_KEY = '/api/app_settings';
+const FLAKY_KEY = '/api/app_settings?sandbox=flaky';
 
-// Counts what actually goes over the network, to show that components share requests.
-let requestsSent = 0;
-const requestListeners = new Set<() => void>();
-function fetchSettings(signal: AbortSignal): Promise<ClientAppSettings> {
-  requestsSent += 1;
-  for (const listener of requestListeners) listener();
-  return fetchJson<ClientAppSettings>('/api/app_settings', { signal });
+// Counts what actually goes over the network, and the components using the settings, to
+// show that components share one request and one entry.
+const $requestsSent = atom(0);
+const $settingsUsers = atom(0);
+
+function fetchSettings(path: string): Promise<ClientAppSettings> {
+  $requestsSent.set($requestsSent.get() + 1);
+  return api<ClientAppSettings>(path);
 }
 
-function useRequestsSent(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      requestListeners.add(listener);
-      return () => requestListeners.delete(listener);
-    },
-    () => requestsSent,
-    () => 0,
-  );
-}
+const $settings = createFetcherStore<ClientAppSettings>(SETTINGS_KEY, {
+  fetcher: (...parts) => fetchSettings(parts.join('')),
+});
 
-/** Re-renders every second, for the garbage-collection countdown. */
+/** Re-renders every second, for the cache's clock. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -74,7 +73,7 @@ const t = (text: string, values: Record<string, string | number>) =>
 export default function FetchCacheDemo({ locale, strings: s }: FetchCacheDemoProps) {
   const [showPair, setShowPair] = useState(true);
   const [showThird, setShowThird] = useState(false);
-  const requests = useRequestsSent();
+  const requests = useStore($requestsSent);
   return (
     <div className="fetch-demo">
       <div className="toolbar">
@@ -100,11 +99,16 @@ export default function FetchCacheDemo({ locale, strings: s }: FetchCacheDemoPro
 }
 
 function SettingsPanel({ name, locale, strings: s }: { name: string } & FetchCacheDemoProps) {
-  const query = useCachedFetch(SETTINGS_KEY, fetchSettings);
+  const query = useStore($settings);
+  const users = useStore($settingsUsers);
+  useEffect(() => {
+    $settingsUsers.set($settingsUsers.get() + 1);
+    return () => $settingsUsers.set($settingsUsers.get() - 1);
+  }, []);
   return (
     <section className="card panel" aria-label={t(s.panel, { name })} data-panel={name}>
       <h3>{t(s.panel, { name })}</h3>
-      <StateList state={query} locale={locale} strings={s} />
+      <StateList store={$settings} entryKey={SETTINGS_KEY} observers={users} locale={locale} strings={s} />
       {query.data && (
         <dl className="data">
           <dt>{s.appEnv}</dt>
@@ -117,88 +121,90 @@ function SettingsPanel({ name, locale, strings: s }: { name: string } & FetchCac
           <dd>{query.data.password_min_length}</dd>
         </dl>
       )}
-      <button type="button" className="btn" onClick={() => void query.refetch().catch(() => undefined)}>
+      <button type="button" className="btn" onClick={() => $settings.revalidate()}>
         {s.refetch}
       </button>
     </section>
   );
 }
 
-function StateList({ state, locale, strings: s }: { state: QueryState<unknown> } & FetchCacheDemoProps) {
+function StateList({
+  store,
+  entryKey,
+  observers,
+  locale,
+  strings: s,
+}: { store: FetcherStore; entryKey: string; observers?: number } & FetchCacheDemoProps) {
+  const state = useStore(store);
   const now = useNow();
+  const entry = queryEntries.get(entryKey);
+  const status: Status = state.data !== undefined ? 'success' : state.error && !state.loading ? 'error' : 'pending';
   const time = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { timeStyle: 'medium' });
   return (
     <dl className="state">
       <dt>{s.status}</dt>
-      <dd data-status={state.status}>{s.statusValues[state.status]}</dd>
+      <dd data-status={status}>{s.statusValues[status]}</dd>
       <dt>{s.fetching}</dt>
-      <dd>{state.fetching ? s.yes : s.no}</dd>
+      <dd>{state.loading ? s.yes : s.no}</dd>
       <dt>{s.updated}</dt>
-      <dd>{state.dataUpdatedAt ? time.format(state.dataUpdatedAt) : s.never}</dd>
+      <dd>{entry?.created && entry.data !== undefined ? time.format(entry.created) : s.never}</dd>
       <dt>{s.failures}</dt>
-      <dd>{state.failureCount}</dd>
-      <dt>{s.observers}</dt>
-      <dd>
-        {state.observers}
-        {state.gcAt !== undefined && (
-          <span className="gc">
-            {' '}
-            · {t(s.collectedIn, { seconds: Math.max(0, Math.ceil((state.gcAt - now) / 1000)) })}
-          </span>
-        )}
-      </dd>
+      <dd>{entry?.retryCount ?? 0}</dd>
+      {observers !== undefined && (
+        <>
+          <dt>{s.observers}</dt>
+          <dd>
+            {observers}
+            {entry?.expires !== undefined && (
+              <span className="gc">
+                {' '}
+                · {t(s.collectedIn, { seconds: Math.max(0, Math.ceil((entry.expires - now) / 1000)) })}
+              </span>
+            )}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
 
-function useEntry(key: string): QueryState<unknown> | undefined {
-  const subscribe = useCallback((listener: () => void) => fetchCache.onChange(listener), []);
-  return useSyncExternalStore(
-    subscribe,
-    () => fetchCache.getState(key),
-    () => undefined,
-  );
-}
-
 function FlakyRequest({ locale, strings: s }: FetchCacheDemoProps) {
-  const state = useEntry(FLAKY_KEY);
+  const [store, setStore] = useState<FetcherStore | null>(null);
   const run = () => {
     let attempts = 0;
-    fetchCache.invalidate(FLAKY_KEY);
-    void fetchCache
-      .fetch(FLAKY_KEY, (signal) => {
-        attempts += 1;
-        if (attempts <= 2) return Promise.reject(new TypeError('Simulated network failure'));
-        return fetchSettings(signal);
-      })
-      // The outcome shows in the entry's state below.
-      .catch(() => undefined);
+    queryEntries.delete(FLAKY_KEY);
+    // Fails twice (a simulated network error), then the library's retries get the answer.
+    setStore(
+      createFetcherStore<ClientAppSettings>(FLAKY_KEY, {
+        fetcher: (...parts) => {
+          attempts += 1;
+          if (attempts <= 2) return Promise.reject(new TypeError('Simulated network failure'));
+          return fetchSettings(parts.join(''));
+        },
+      }),
+    );
   };
   return (
     <section className="card panel flaky" aria-labelledby="flaky-title">
       <h3 id="flaky-title">{s.failTitle}</h3>
       <p>{s.failIntro}</p>
-      <button type="button" className="btn" onClick={run} disabled={state?.fetching}>
+      <button type="button" className="btn" onClick={run}>
         {s.failRun}
       </button>
-      {state && <StateList state={state} locale={locale} strings={s} />}
+      {store && <StateList store={store} entryKey={FLAKY_KEY} locale={locale} strings={s} />}
     </section>
   );
 }
 
 function CacheEntries({ strings: s }: FetchCacheDemoProps) {
-  const subscribe = useCallback((listener: () => void) => fetchCache.onChange(listener), []);
-  const keys = useSyncExternalStore(
-    subscribe,
-    () => fetchCache.keys().join('\n'),
-    () => '',
-  );
+  useNow();
+  const keys = [...queryEntries.keys()];
   return (
     <section className="entries" aria-labelledby="entries-title">
       <h3 id="entries-title">{s.cacheTitle}</h3>
-      {keys ? (
+      {keys.length > 0 ? (
         <ul>
-          {keys.split('\n').map((key) => (
+          {keys.map((key) => (
             <li key={key}>
               <code>{key}</code>
             </li>
