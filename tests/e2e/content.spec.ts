@@ -51,6 +51,25 @@ test.describe('content pages', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="en-CA"]')).toHaveAttribute('href', /\/about$/);
   });
 
+  test("the contact page's yard phone numbers and hours are the availability panel's", async ({ page, request }) => {
+    for (const [path, locale] of [
+      ['/content/contact', 'en'],
+      ['/fr/content/nous-joindre', 'fr'],
+    ] as const) {
+      const panel = (await (await request.get(`/api/products/1/availability?locale=${locale}`)).json()) as {
+        locations: { code: string; phone: string; hours: string }[];
+      };
+      expect(panel.locations.length).toBeGreaterThan(0);
+      await page.goto(path);
+      for (const location of panel.locations) {
+        const yard = page.locator(`[data-location-code="${location.code}"]`);
+        await expect(yard.locator('[data-yard-phone]'), `${path} ${location.code}`).toHaveText(location.phone);
+        await expect(yard.locator('[data-yard-hours]'), `${path} ${location.code}`).toHaveText(location.hours);
+      }
+      await expect(page.locator('main')).not.toContainText('{{');
+    }
+  });
+
   test('a missing content block is Not Found (404) in its language', async ({ page }) => {
     const en = await page.goto('/content/no-such-page');
     expect(en?.status()).toBe(404);
