@@ -41,7 +41,7 @@ test.describe('crawl of the built site', () => {
     for (const entry of entries) {
       const path = pathOf(entry.loc);
       const page = pages.get(path);
-      const { hreflang } = page ?? { hreflang: {} };
+      const hreflang: CrawledPage['hreflang'] = page?.hreflang ?? {};
       const en = hreflang['en-CA'] && pathOf(hreflang['en-CA']);
       const fr = hreflang['fr-CA'] && pathOf(hreflang['fr-CA']);
       if (!en || !fr) {

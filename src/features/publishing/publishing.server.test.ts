@@ -69,7 +69,12 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     userId = (await createUser(test.handle.db, { role: 'admin' })).id;
     dataDir = await mkdtemp(join(tmpdir(), 'nursery-publish-'));
     await writeSite(join(dataDir, 'first'), 'first');
-    site.swap({ clientDir: join(dataDir, 'first/client'), redirects: new Map(), buildId: 'id-first' });
+    site.swap({
+      clientDir: join(dataDir, 'first/client'),
+      redirects: new Map(),
+      translations: NO_PAGE_TRANSLATIONS,
+      buildId: 'id-first',
+    });
     publisher = new LocalPublisher({ dataDir, site, build: (outDir) => build(outDir) });
     server = await startServer({
       host: '127.0.0.1',
