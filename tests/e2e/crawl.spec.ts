@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type CrawledPage, crawl, fetchPage, type SitemapEntry, sitemapEntries } from '../support/crawl.ts';
+import { type CrawledPage, crawl, fetchPage, onServer, type SitemapEntry, sitemapEntries } from '../support/crawl.ts';
 
 /**
  * Issue 12: a crawl of the built site in both languages. Every sitemap URL answers 200 in
@@ -14,10 +14,7 @@ test.describe('crawl of the built site', () => {
   let entries: SitemapEntry[] = [];
   let pages = new Map<string, CrawledPage>();
   /** The sitemap names absolute URLs of the configured site: ask this server for their paths. */
-  const here = (url: string) => {
-    const parsed = new URL(url);
-    return new URL(`${parsed.pathname}${parsed.search}`, base).href;
-  };
+  const here = (url: string) => onServer(url, base);
   const pathOf = (url: string) => new URL(url).pathname;
   const localeOf = (url: string) => (/^\/fr(\/|$)/.test(pathOf(url)) ? 'fr' : 'en');
 

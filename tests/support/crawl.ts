@@ -108,8 +108,14 @@ export async function crawl<T, R>(items: readonly T[], work: (item: T) => Promis
   return results;
 }
 
-/** Every page of the sitemap, fetched once (no cookie). */
+/** A sitemap URL (absolute, on the configured site) on the server being crawled. */
+export function onServer(url: string, base: string): string {
+  const parsed = new URL(url);
+  return new URL(`${parsed.pathname}${parsed.search}`, base).href;
+}
+
+/** Every page of the sitemap, fetched once from `base` (no cookie). */
 export async function crawlSitemap(base: string, concurrency = 8): Promise<CrawledPage[]> {
   const entries = await sitemapEntries(base);
-  return crawl(entries, (entry) => fetchPage(entry.loc), concurrency);
+  return crawl(entries, (entry) => fetchPage(onServer(entry.loc, base)), concurrency);
 }
