@@ -75,9 +75,12 @@ export function pageHead(html: string): Pick<CrawledPage, 'lang' | 'canonical' |
   };
 }
 
-/** One GET, redirects not followed. */
+/**
+ * One GET, redirects not followed, asking for the encodings a browser asks for: the Node
+ * server keeps the first compression a page is asked for, and fetch alone asks for gzip.
+ */
 export async function fetchPage(url: string, headers: Record<string, string> = {}): Promise<CrawledPage> {
-  const response = await fetch(url, { redirect: 'manual', headers });
+  const response = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip', ...headers } });
   const location = response.headers.get('location');
   const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
   if (!isHtml) await response.body?.cancel();
