@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { redirectsFromCatalog } from './src/features/redirects/redirects.integration.ts';
 import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
 import { securityHeadersOnVercel } from './src/features/shell/security-headers.integration.ts';
+import { pageTranslationsFromCatalogBuild } from './src/features/translations/page-translations.integration.ts';
 import { contentSecurityPolicy } from './src/lib/http/security-headers.ts';
 
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
@@ -16,7 +17,13 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
-  integrations: [react(), redirectsFromCatalog(), buildManifest(), securityHeadersOnVercel()],
+  integrations: [
+    react(),
+    redirectsFromCatalog(),
+    pageTranslationsFromCatalogBuild(),
+    buildManifest(),
+    securityHeadersOnVercel(),
+  ],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   compressHTML: true,

@@ -125,7 +125,13 @@ async function publishBench(products: number, measureServing: boolean): Promise<
   const handle = await openDatabase({ engine: 'pglite', dataDir });
   const db = handle.db;
   const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
-  const site = siteHolder({ clientDir: join(dataDir, 'none'), redirects: new Map(), buildId: null });
+  const { NO_PAGE_TRANSLATIONS } = await import('../src/features/translations/page-translations.ts');
+  const site = siteHolder({
+    clientDir: join(dataDir, 'none'),
+    redirects: new Map(),
+    translations: NO_PAGE_TRANSLATIONS,
+    buildId: null,
+  });
   const publisher = new LocalPublisher({ dataDir, site, build: astroSiteBuilder(root) });
   const count = await db.selectFrom('products').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 

@@ -14,6 +14,8 @@ import { readRedirectMapFile } from '../src/features/redirects/redirects.server.
 import { REDIRECT_MAP_FILE } from '../src/features/redirects/redirects.ts';
 import { setServingBuildId } from '../src/features/shell/build-id.ts';
 import { LATEST_BUILD_PATH } from '../src/features/shell/build-manifest.ts';
+import { readPageTranslationsFile } from '../src/features/translations/page-translations.server.ts';
+import { PAGE_TRANSLATIONS_FILE } from '../src/features/translations/page-translations.ts';
 import { EnvError, env } from '../src/lib/env.ts';
 import { precompress, runAstroBuild } from '../src/server/build.ts';
 import { prepareDatabase } from '../src/server/prepare.ts';
@@ -43,6 +45,7 @@ try {
   const site = siteHolder({
     clientDir: join(siteDir, 'client'),
     redirects: await readRedirectMapFile(join(siteDir, REDIRECT_MAP_FILE)),
+    translations: await readPageTranslationsFile(join(siteDir, PAGE_TRANSLATIONS_FILE)),
     buildId: published?.buildId ?? null,
   });
   if (published) setServingBuildId(published.buildId);
@@ -67,6 +70,7 @@ try {
     maintenance: config.MAINTENANCE_MODE === 'on',
     https: new URL(config.PUBLIC_SITE_URL).protocol === 'https:',
     redirects: () => site.current().redirects,
+    translations: () => site.current().translations,
   });
   say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${config.HOST}:${config.PORT}`);
 } catch (error) {

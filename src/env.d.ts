@@ -11,3 +11,9 @@ declare namespace App {
     session: import('./features/accounts/session.ts').SessionInfo | null;
   }
 }
+
+declare module 'virtual:nursery/page-translations' {
+  /** The catalog's page translations, written by the build (src/features/translations). */
+  const file: import('./features/translations/page-translations.ts').PageTranslationsFile;
+  export default file;
+}

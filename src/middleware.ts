@@ -7,6 +7,7 @@ import { isAdmin } from './features/accounts/session.ts';
 import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
+import { localeRoutes } from './features/translations/page-translations.middleware.ts';
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
@@ -189,6 +190,7 @@ export const onRequest = sequence(
   errors,
   maintenance,
   redirects,
+  localeRoutes,
   sandbox,
   sameOrigin,
   authenticate,

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageTranslations, pageTranslationsFromCatalog } from '../features/translations/page-translations.ts';
 import { ApiError } from '../lib/http/api.ts';
 import { readJson } from '../lib/http/body.ts';
-import { preferredLocaleRedirect, startServer } from './serve.ts';
+import { startServer } from './serve.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'nursery-serve-'));
 mkdirSync(join(clientDir, '_astro'));
@@ -38,6 +39,13 @@ async function serve(maintenance: boolean) {
     port: 0,
     clientDir,
     maintenance,
+    translations: pageTranslations(
+      pageTranslationsFromCatalog({
+        categories: [{ path_en: 'trees', path_fr: 'arbres' }],
+        products: [],
+        contentPages: [{ key: 'about', slug_en: 'about', slug_fr: 'a-propos' }],
+      }),
+    ),
     handler: (req, res) => {
       seen.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -84,13 +92,28 @@ describe('the Node server', () => {
     expect(response.headers.get('location')).toBe('/fr');
   });
 
+  it("sends a visitor to the page's translation, and a slug of the other language to the page", async () => {
+    const translated = await rawGet(running.base, '/browse/trees?sort=price-asc', { cookie: 'locale=fr' });
+    expect(translated).toEqual({ status: 302, location: '/fr/browse/arbres?sort=price-asc' });
+    const back = await rawGet(running.base, '/fr/browse/arbres/', { cookie: 'a=1; locale=en' });
+    expect(back).toEqual({ status: 302, location: '/browse/trees' });
+    const wrongLanguage = await rawGet(running.base, '/fr/browse/trees', {});
+    expect(wrongLanguage).toEqual({ status: 301, location: '/fr/browse/arbres' });
+    const duplicate = await rawGet(running.base, '/fr/content/a-propos', {});
+    expect(duplicate).toEqual({ status: 301, location: '/fr/about' });
+  });
+
+  // Paths that are no page of the store go to the home page of the cookie's language.
   for (const [path, expected] of [
     ['/fr//evil.example/', '/'],
-    ['/fr/%2Fevil.example%2F', '/%2Fevil.example%2F'],
-    ['/fr/%5Cevil.example/', '/%5Cevil.example/'],
-    ['/fr/.//evil.example/?a=1', '/?a=1'],
+    ['/fr/%2Fevil.example%2F', '/'],
+    ['/fr/%5Cevil.example/', '/'],
+    ['/fr/.//evil.example/?a=1', '/'],
     ['/fr/x/%2e%2e//evil.example/', '/'],
-    ['//evil.example/', '/fr//evil.example/'],
+    ['//evil.example/', '/fr'],
+    ['/%5Cevil.example/', '/fr'],
+    ['/%2F%2Fevil.example/', '/fr'],
+    ['/cart//evil.example/', '/fr/cart//evil.example'],
   ] as const) {
     it(`open redirect: the locale redirect of ${path} with locale=${path.startsWith('/fr') ? 'en' : 'fr'} stays on this site`, async () => {
       const cookie = path.startsWith('/fr') ? 'locale=en' : 'locale=fr';
@@ -116,21 +139,6 @@ describe('maintenance mode', () => {
     } finally {
       running.server.close();
     }
-  });
-});
-
-describe('preferredLocaleRedirect', () => {
-  it('follows the cookie on every page, in both directions', () => {
-    expect(preferredLocaleRedirect('/browse/trees', 'locale=fr', undefined)).toBe('/fr/browse/trees');
-    expect(preferredLocaleRedirect('/fr/cart', 'a=1; locale=en', undefined)).toBe('/cart');
-    expect(preferredLocaleRedirect('/fr/cart', 'locale=fr', undefined)).toBeUndefined();
-  });
-
-  it('uses the browser language on the home page only, and only without a cookie', () => {
-    expect(preferredLocaleRedirect('/', undefined, 'fr-CA,fr;q=0.9,en;q=0.5')).toBe('/fr');
-    expect(preferredLocaleRedirect('/browse/trees', undefined, 'fr-CA')).toBeUndefined();
-    expect(preferredLocaleRedirect('/', 'locale=en', 'fr-CA')).toBeUndefined();
-    expect(preferredLocaleRedirect('/', undefined, 'en-CA,fr;q=0.5')).toBeUndefined();
   });
 });
 

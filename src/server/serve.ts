@@ -4,6 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
+import {
+  localeRedirect,
+  NO_PAGE_TRANSLATIONS,
+  type PageTranslations,
+} from '../features/translations/page-translations.ts';
 import { type BodyLimit, BodyTooLargeError, bodyLimitFor } from '../lib/http/limits.ts';
 import { pathProblem } from '../lib/http/paths.ts';
 import { sameSitePath } from '../lib/http/redirect.ts';
@@ -15,7 +20,6 @@ import {
   type Locale,
   localeFromAcceptLanguage,
   localeFromPath,
-  localizePath,
 } from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
 import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from './build.ts';
@@ -40,6 +44,8 @@ export interface ServeOptions {
   maintenance: boolean;
   /** The build's redirects (dist/redirects.json), answered before any static file. */
   redirects?: RedirectMap | (() => RedirectMap);
+  /** The build's page translations (dist/page-translations.json): locale and wrong-language redirects. */
+  translations?: PageTranslations | (() => PageTranslations);
   /** Served over HTTPS (PUBLIC_SITE_URL is https): HSTS is sent. */
   https?: boolean;
   /** Routes allowed larger bodies than JSON's 1 MB (uploads); `LARGER_BODY_LIMITS` by default. */
@@ -71,7 +77,10 @@ export function startServer(options: ServeOptions): Promise<Server> {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const clientDir = resolve(typeof options.clientDir === 'function' ? options.clientDir() : options.clientDir);
     const redirects = typeof options.redirects === 'function' ? options.redirects() : options.redirects;
-    handle(req, res, clientDir, { ...options, redirects }).catch((error: unknown) => {
+    const translations =
+      (typeof options.translations === 'function' ? options.translations() : options.translations) ??
+      NO_PAGE_TRANSLATIONS;
+    handle(req, res, clientDir, { ...options, redirects, translations }).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
@@ -87,7 +96,10 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   clientDir: string,
-  options: Omit<ServeOptions, 'redirects'> & { redirects?: RedirectMap },
+  options: Omit<ServeOptions, 'redirects' | 'translations'> & {
+    redirects?: RedirectMap;
+    translations: PageTranslations;
+  },
 ): Promise<void> {
   // `//evil.example/x` is a path here, not a host: parse it as one.
   const raw = req.url ?? '/';
@@ -132,14 +144,22 @@ async function handle(
   }
 
   if (isPage) {
+    // A slug of the other language, or a second address of a page: its one address, for good.
+    const canonical = options.translations.canonicalOf(url.pathname);
+    if (canonical) {
+      res.writeHead(301, { location: sameSitePath(canonical + url.search, canonical), 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
     // The path as it arrived (still percent-encoded): `/fr/%2Fevil.example` stays one segment.
-    const target = preferredLocaleRedirect(url.pathname, req.headers.cookie, req.headers['accept-language']);
+    const target = localeRedirect(options.translations, {
+      path: url.pathname,
+      search: url.search,
+      cookie: readCookie(req.headers.cookie, LOCALE_COOKIE),
+      acceptLanguage: req.headers['accept-language'],
+    });
     if (target) {
-      res.writeHead(302, {
-        location: sameSitePath(target + url.search, target),
-        'cache-control': 'no-store',
-        vary: 'Cookie, Accept-Language',
-      });
+      res.writeHead(302, { location: target, 'cache-control': 'no-store', vary: 'Cookie, Accept-Language' });
       res.end();
       return;
     }
@@ -206,25 +226,6 @@ function requestLocale(req: IncomingMessage): Locale {
   if (!path.startsWith('/api/')) return localeFromPath(path);
   const cookie = readCookie(req.headers.cookie, LOCALE_COOKIE);
   return isLocale(cookie) ? cookie : (localeFromAcceptLanguage(req.headers['accept-language'] ?? null) ?? 'en');
-}
-
-/**
- * Where a page request should go instead, if anywhere: the locale cookie (the visitor's own
- * choice) wins on every page; without it, the browser's language only steers the home page.
- */
-export function preferredLocaleRedirect(
-  path: string,
-  cookieHeader: string | undefined,
-  acceptLanguage: string | undefined,
-): string | undefined {
-  const current = localeFromPath(path);
-  const cookie = readCookie(cookieHeader, LOCALE_COOKIE);
-  if (isLocale(cookie)) {
-    if (cookie === current) return undefined;
-    return sameSitePath(localizePath(path, cookie), localizePath('/', cookie));
-  }
-  if (path === '/' && localeFromAcceptLanguage(acceptLanguage ?? null) === 'fr') return '/fr';
-  return undefined;
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

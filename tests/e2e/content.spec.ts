@@ -33,15 +33,41 @@ test.describe('content pages', () => {
     expect(await englishOn(page, ['content'])).toEqual([]);
   });
 
-  test('About is at /about and /fr/about, canonical for its content block', async ({ page }) => {
+  test('About is one page at /about and /fr/about: its content block redirects there', async ({ page, request }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Northfield Nurseries');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
-    await page.goto('/content/about');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+    await expect(page.locator('footer').getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    for (const [duplicate, one] of [
+      ['/content/about', '/about'],
+      ['/fr/content/a-propos', '/fr/about'],
+    ]) {
+      const response = await request.get(duplicate, { maxRedirects: 0 });
+      expect(response.status(), duplicate).toBe(301);
+      expect(response.headers().location).toBe(one);
+    }
     await page.goto('/fr/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('À propos des Pépinières Northfield');
     await expect(page.locator('link[rel="alternate"][hreflang="en-CA"]')).toHaveAttribute('href', /\/about$/);
+  });
+
+  test("the contact page's yard phone numbers and hours are the availability panel's", async ({ page, request }) => {
+    for (const [path, locale] of [
+      ['/content/contact', 'en'],
+      ['/fr/content/nous-joindre', 'fr'],
+    ] as const) {
+      const panel = (await (await request.get(`/api/products/1/availability?locale=${locale}`)).json()) as {
+        locations: { code: string; phone: string; hours: string }[];
+      };
+      expect(panel.locations.length).toBeGreaterThan(0);
+      await page.goto(path);
+      for (const location of panel.locations) {
+        const yard = page.locator(`[data-location-code="${location.code}"]`);
+        await expect(yard.locator('[data-yard-phone]'), `${path} ${location.code}`).toHaveText(location.phone);
+        await expect(yard.locator('[data-yard-hours]'), `${path} ${location.code}`).toHaveText(location.hours);
+      }
+      await expect(page.locator('main')).not.toContainText('{{');
+    }
   });
 
   test('a missing content block is Not Found (404) in its language', async ({ page }) => {

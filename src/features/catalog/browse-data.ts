@@ -15,6 +15,8 @@ export interface BrowseSource {
 export interface BrowsePageData {
   items: BrowseItem[];
   facets: BrowseFacets;
+  /** the same facets with the other language's slugs, for the language switch */
+  otherFacets: BrowseFacets;
   /** sub-categories with their names and counts, for the filter */
   subcategories: { id: number; slug: string; name: string; count: number }[];
   /** the size kinds sold in this category, in SIZE_KINDS order */
@@ -78,9 +80,18 @@ export function browsePageData(source: BrowseSource, category: CatalogCategory, 
       count: child.productCount,
     }))
     .filter((child) => child.count > 0);
+  const otherLocale: Locale = locale === 'fr' ? 'en' : 'fr';
+  const childById = new Map(children.map((child) => [child.id, child]));
   return {
     items,
     facets: { subcategories: subcategories.map(({ id, slug }) => ({ id, slug })), zones },
+    otherFacets: {
+      subcategories: subcategories.map(({ id }) => ({
+        id,
+        slug: localized(childById.get(id) ?? { slug_en: '', slug_fr: '' }, 'slug', otherLocale),
+      })),
+      zones,
+    },
     subcategories,
     sizeKinds: SIZE_KINDS.filter((_, index) => kindIndexes.has(index)),
   };

@@ -29,6 +29,8 @@ export interface BrowsePayload {
   locale: 'en' | 'fr';
   items: BrowseItem[];
   facets: BrowseFacets;
+  /** The page in the other language and its facets: the language switch keeps the filters (issue 12.3). */
+  other: { href: string; facets: BrowseFacets };
   card: Omit<CardContext, 'money'>;
   strings: BrowseViewStrings;
 }

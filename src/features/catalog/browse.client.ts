@@ -34,7 +34,7 @@ const grid = document.querySelector<HTMLElement>('[data-browse-results]');
 if (dataElement && form && grid) start(JSON.parse(dataElement.textContent ?? '{}') as BrowsePayload, form, grid);
 
 function start(payload: BrowsePayload, form: HTMLFormElement, grid: HTMLElement): void {
-  const { locale, items, facets, strings } = payload;
+  const { locale, items, facets, strings, other } = payload;
   const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD' });
   const card = { ...payload.card, money: (cents: number) => money.format(cents / 100) };
   const sortSelect = document.querySelector<HTMLSelectElement>('[data-browse-sort]');
@@ -101,6 +101,11 @@ function start(payload: BrowsePayload, form: HTMLFormElement, grid: HTMLElement)
       (state.zone === null ? 0 : 1) +
       (state.inStock ? 1 : 0);
     if (activeCount) activeCount.textContent = active > 0 ? `(${activeFiltersText(locale, strings, active)})` : '';
+    // The language switch leads to the same filters, sort and page in the other language.
+    const otherQuery = browseQuery(state, other.facets);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
+      link.href = `${other.href}${otherQuery ? `?${otherQuery}` : ''}`;
+    }
   }
 
   function urlFor(next: BrowseState): string {

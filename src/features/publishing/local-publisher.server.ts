@@ -9,6 +9,8 @@ import { catalogSnapshotPath, writeCatalogSnapshot } from '../catalog/catalog.se
 import { readRedirectMapFile } from '../redirects/redirects.server.ts';
 import { REDIRECT_MAP_FILE } from '../redirects/redirects.ts';
 import { LATEST_BUILD_PATH, LatestBuildSchema } from '../shell/build-manifest.ts';
+import { readPageTranslationsFile } from '../translations/page-translations.server.ts';
+import { PAGE_TRANSLATIONS_FILE } from '../translations/page-translations.ts';
 import type { Publisher, PublishRequest } from './publishing.server.ts';
 import type { ServedSite, SiteHolder } from './site.server.ts';
 
@@ -108,7 +110,8 @@ export class LocalPublisher implements Publisher {
       const clientDir = join(outDir, 'client');
       const latest = LatestBuildSchema.parse(JSON.parse(await readFile(join(clientDir, LATEST_BUILD_PATH), 'utf8')));
       const redirects = await readRedirectMapFile(join(outDir, REDIRECT_MAP_FILE));
-      const next: ServedSite = { clientDir, redirects, buildId: latest.id };
+      const translations = await readPageTranslationsFile(join(outDir, PAGE_TRANSLATIONS_FILE));
+      const next: ServedSite = { clientDir, redirects, translations, buildId: latest.id };
       site.swap(next);
       onSwap?.(next);
       await writeFile(currentSiteFile(dataDir), `${JSON.stringify({ dir: outDir, buildId: latest.id })}\n`);

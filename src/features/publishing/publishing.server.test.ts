@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { startServer } from '../../server/serve.ts';
+import { NO_PAGE_TRANSLATIONS } from '../translations/page-translations.ts';
 import { LocalPublisher, type SiteBuilder, sitesDirectory } from './local-publisher.server.ts';
 import { ABANDONED_BUILD, deployHookPublisher, publishStatus, registerPublisher } from './publishing.server.ts';
 import { siteHolder } from './site.server.ts';
@@ -54,7 +55,12 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   let server: Server;
   let base: string;
   let userId: string;
-  const site = siteHolder({ clientDir: '/nonexistent', redirects: new Map(), buildId: null });
+  const site = siteHolder({
+    clientDir: '/nonexistent',
+    redirects: new Map(),
+    translations: NO_PAGE_TRANSLATIONS,
+    buildId: null,
+  });
   let build: SiteBuilder = async () => {};
   let publisher: LocalPublisher;
 
@@ -63,7 +69,12 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     userId = (await createUser(test.handle.db, { role: 'admin' })).id;
     dataDir = await mkdtemp(join(tmpdir(), 'nursery-publish-'));
     await writeSite(join(dataDir, 'first'), 'first');
-    site.swap({ clientDir: join(dataDir, 'first/client'), redirects: new Map(), buildId: 'id-first' });
+    site.swap({
+      clientDir: join(dataDir, 'first/client'),
+      redirects: new Map(),
+      translations: NO_PAGE_TRANSLATIONS,
+      buildId: 'id-first',
+    });
     publisher = new LocalPublisher({ dataDir, site, build: (outDir) => build(outDir) });
     server = await startServer({
       host: '127.0.0.1',

@@ -1,13 +1,16 @@
 import type { RedirectMap } from '../redirects/redirects.ts';
+import type { PageTranslations } from '../translations/page-translations.ts';
 
 /**
- * The build the Node server serves: its client directory and its redirect map. A publish
+ * The build the Node server serves: its client directory, its redirect map and its page
+ * translations. A publish
  * replaces both at once, after the new build has fully succeeded; a request reads them once,
  * so it is served wholly from the old build or wholly from the new.
  */
 export interface ServedSite {
   clientDir: string;
   redirects: RedirectMap;
+  translations: PageTranslations;
   buildId: string | null;
 }
 

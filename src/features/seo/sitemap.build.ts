@@ -19,7 +19,7 @@ export async function sitemapPages(): Promise<SitemapPage[]> {
       paths: { en: productHref(product, 'en'), fr: productHref(product, 'fr') },
       lastModified: product.updatedAt,
     })),
-    // About answers at /about; its /content/about copy names /about as canonical.
+    // About answers at /about only (/content/about is a 301 to it).
     ...catalog.contentPages
       .filter((page) => page.key !== ABOUT_KEY)
       .map((page) => ({ paths: contentAlternates(page), lastModified: page.updatedAt })),

@@ -65,6 +65,8 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-sw
   link.addEventListener('click', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie is all the server reads.
     document.cookie = `locale=${link.dataset.localeSwitch}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+    // The query travels with the page (browse and search write theirs into the link).
+    if (!link.search && location.search) link.search = location.search;
   });
 }
 
