@@ -135,7 +135,9 @@ describe('browse paths and page data', () => {
       [2, 2, 2],
       [3, 0, -1],
     ]);
-    expect(data.items[0]).toMatchObject({ n: 'Plante 1', s: 'plante-1', p: 39900, q: 15, a: ['tree', 'Red', 'Green'] });
+    // The drawing's paints, not the English colour names (Red, Green): no English in French data.
+    expect(data.items[0]).toMatchObject({ n: 'Plante 1', s: 'plante-1', p: 39900, q: 15, a: ['tree', '#c8322f', '#6b9c4a'] });
+    expect(JSON.stringify(data)).not.toMatch(/\b(Red|Green)\b/);
     expect(data.subcategories).toEqual([{ id: 2, slug: 'shade-fr', name: 'shade (fr)', count: 2 }]);
     expect(data.facets.zones).toEqual([2, 4]);
     expect(data.sizeKinds).toEqual(['caliper']);
