@@ -17,6 +17,7 @@ import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import enSecurity from './locales/en/security.json' with { type: 'json' };
+import enSeo from './locales/en/seo.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
@@ -34,6 +35,7 @@ import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
 import frSecurity from './locales/fr/security.json' with { type: 'json' };
+import frSeo from './locales/fr/seo.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -67,6 +69,7 @@ export const resources = {
     quoteDesk: enQuoteDesk,
     dashboard: enDashboard,
     security: enSecurity,
+    seo: enSeo,
   },
   fr: {
     common: frCommon,
@@ -86,6 +89,7 @@ export const resources = {
     quoteDesk: frQuoteDesk,
     dashboard: frDashboard,
     security: frSecurity,
+    seo: frSeo,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
