@@ -1,3 +1,4 @@
+import { interpolate } from '../../lib/i18n/interpolate.ts';
 import type { BrowseItem } from './browse.ts';
 import { PICTURE_SIZES } from './picture-sizes.ts';
 import { plantArtSvg } from './plant-art.ts';
@@ -30,7 +31,7 @@ export function escapeHtml(value: string): string {
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+  return interpolate(template, values);
 }
 
 /** The drawing of a card: the same picture PlantArt.astro draws for this product. */

@@ -1,5 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
+import { collapseDoublePeriod } from './interpolate.ts';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
@@ -107,6 +108,7 @@ function instanceFor(locale: Locale) {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createInstance();
+    instance.use({ type: 'postProcessor', name: 'sentence', process: (value: string) => collapseDoublePeriod(value) });
     void instance.init({
       lng: locale,
       fallbackLng: false,
@@ -116,6 +118,7 @@ function instanceFor(locale: Locale) {
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
+      postProcess: ['sentence'],
     });
     instances.set(locale, instance);
   }
