@@ -100,7 +100,7 @@ export function typographyIssues(text: string): TypographyIssue[] {
  * never slugs or paths): how text from the database reaches French pages.
  */
 export function withFrenchTypography<T extends object>(row: T): T {
-  const out: Record<string, unknown> = { ...row };
+  const out = { ...row } as Record<string, unknown>;
   for (const [key, value] of Object.entries(out)) {
     if (typeof value === 'string' && key.endsWith('_fr') && !/^(slug|path)_/.test(key)) {
       out[key] = frenchTypography(value);
