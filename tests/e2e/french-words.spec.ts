@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { resources } from '../../src/lib/i18n/index.ts';
+import { typographyIssues } from '../../src/lib/i18n/typography.ts';
 import { englishPhrases } from '../support/english-text.ts';
 import { type ReadPage, readPages, type SitemapEntry, sitemapEntries } from '../support/sitemap-pages.ts';
 
@@ -174,6 +175,14 @@ test.describe('French pages and structured data, over the whole sitemap', () => 
     const pages = french((await readSite(request)).pages);
     expect(findWords(pages, SIZE_WORDS, visible)).toEqual([]);
     expect(findWords(pages, SIZE_WORDS, jsonLd)).toEqual([]);
+  });
+
+  test('French pages show French typography: no-break spaces before : ; ! ? and inside « »', async ({ request }) => {
+    const pages = french((await readSite(request)).pages);
+    const faults = pages.flatMap((page) =>
+      typographyIssues(page.text).map((issue) => `${page.path}: ${issue.rule} « ${issue.at} »`),
+    );
+    expect(faults).toEqual([]);
   });
 
   test('every JSON-LD block names the page’s language', async ({ request }) => {

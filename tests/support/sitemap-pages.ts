@@ -18,7 +18,7 @@ export interface ReadPage {
   path: string;
   status: number;
   lang: string | undefined;
-  /** the text a visitor sees: no scripts, styles, tags or attributes; entities decoded */
+  /** the text a visitor sees, one line per block: no scripts, styles, tags or attributes; entities decoded */
   text: string;
   /** every `application/ld+json` block, parsed */
   jsonLd: unknown[];
@@ -68,13 +68,17 @@ export function readHtml(path: string, status: number, html: string): ReadPage {
   const ofType = (type: string) =>
     scripts.filter(([, attributes = '']) => attributes.includes(`type="${type}"`)).map(([, , body = '']) => body);
   const body = /<body\b[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+  // Inline elements join their text; any other element ends a line. Only ordinary white space
+  // is folded: the no-break spaces of French typography are part of the text.
   const text = decode(
     body
-      .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<[^>]+>/g, ' '),
+      .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1>/gi, '\n')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<\/?(a|abbr|b|bdi|code|data|em|i|kbd|mark|q|s|small|span|strong|sub|sup|time|u)\b[^>]*>/gi, '')
+      .replace(/<[^>]+>/g, '\n'),
   )
-    .replace(/\s+/g, ' ')
+    .replace(/[ \t\r]+/g, ' ')
+    .replace(/ ?\n[ \n]*/g, '\n')
     .trim();
   const links = [...html.matchAll(/<link\b[^>]*>/gi)].map(([tag]) => tag);
   const alternates = Object.fromEntries(
