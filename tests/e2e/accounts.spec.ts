@@ -29,7 +29,7 @@ const T = {
     email: 'Courriel',
     password: 'Mot de passe',
     submit: 'Se connecter',
-    invalidTitle: 'Courriel ou mot de passe invalide!',
+    invalidTitle: 'Courriel ou mot de passe invalide !',
     invalidBody: 'Veuillez vérifier vos informations de connexion et réessayer',
     notConfirmed: 'Compte non confirmé',
     notVerified: 'Profil non vérifié',

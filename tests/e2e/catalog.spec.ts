@@ -218,7 +218,7 @@ test.describe('catalog: not found and other ways in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category Not Found!');
     const fr = await page.goto('/fr/browse/arbres/inexistante');
     expect(fr?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie introuvable!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catégorie introuvable !');
   });
 
   test('unknown products are 404', async ({ page }) => {

@@ -185,9 +185,9 @@ test.describe('sessions in the browser', () => {
     });
     await signIn(context, 'customer');
     await page.goto('/fr/profile');
-    await hydrated(page.getByRole('region', { name: 'Mon centre de jardin' }));
+    await hydrated(page.getByRole('region', { name: 'Mon centre de vente' }));
     await context.clearCookies();
-    await page.getByRole('button', { name: 'Enregistrer mon centre de jardin' }).click();
+    await page.getByRole('button', { name: 'Enregistrer mon centre de vente' }).click();
     await expect(page).toHaveURL(/\/fr\/auth\/sign-in\?redirect=%2Ffr%2Fprofile/);
     expect(messages.some((text) => text.includes('Token refresh failed'))).toBe(true);
   });

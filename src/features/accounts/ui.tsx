@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { interpolate } from '../../lib/i18n/interpolate.ts';
 
 /**
  * The account forms' building blocks: one labelled field with its hint and error, a
@@ -7,7 +8,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
  */
 
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+  return interpolate(template, values);
 }
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {

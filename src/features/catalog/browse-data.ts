@@ -3,7 +3,7 @@ import { type BrowseFacets, type BrowseItem, EXPOSURES, SIZE_KINDS } from './bro
 import type { CatalogCategory, CatalogProduct } from './catalog.ts';
 import { fromPrice, localized } from './catalog.ts';
 import { pictureSources } from './picture.ts';
-import { formForCategory } from './plant-art.ts';
+import { formForCategory, plantPaints } from './plant-art.ts';
 
 /** What the build needs to know about the catalog to make a browse page's data. */
 export interface BrowseSource {
@@ -31,6 +31,9 @@ export function toBrowseItem(
 ): BrowseItem {
   const kinds = new Set(product.variants.map((variant) => SIZE_KINDS.indexOf(variant.sizeKind)));
   const photo = product.images[0];
+  const form = formForCategory(rootSlug);
+  // Paints, not colour names: the page's data carries no English words on a French page.
+  const { bloom, leaf } = plantPaints(form, product.flowerColour_en, product.foliageColour_en);
   const sources = photo ? pictureSources(photo, 480) : undefined;
   return {
     i: product.id,
@@ -44,7 +47,7 @@ export function toBrowseItem(
     p: fromPrice(product) ?? -1,
     q: product.variants.reduce((sum, variant) => sum + variant.stockTotal, 0),
     f: product.isFeatured ? 1 : 0,
-    a: [formForCategory(rootSlug), product.flowerColour_en ?? '', product.foliageColour_en ?? ''],
+    a: [form, bloom, leaf],
     ...(photo && sources
       ? {
           m: [

@@ -31,7 +31,7 @@ function item(overrides: Partial<BrowseItem> & { i: number }): BrowseItem {
     p: 1000,
     q: 10,
     f: 0,
-    a: ['shrub', '', 'green'],
+    a: ['shrub', '#e98bb1', '#6b9c4a'],
     ...overrides,
   };
 }

@@ -47,7 +47,7 @@ export interface BrowseItem {
   q: number;
   /** featured: 1 or 0 */
   f: number;
-  /** drawing: form and English colour names (PlantArt paints from them) */
+  /** drawing: form, bloom paint and leaf paint (`#rrggbb`, from plantPaints; no colour names) */
   a: [PlantForm, string, string];
   /** primary photo, when there is one: WebP srcset, JPEG srcset, JPEG src, width, height, alt */
   m?: [string, string, string, number, number, string];

@@ -2,12 +2,16 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
+import { withFrenchTypography } from '../../lib/i18n/typography.ts';
 import { ImageVariantSchema } from '../media/media.ts';
 import { type CatalogCategory, type CatalogProduct, type CatalogSnapshot, CatalogSnapshotSchema } from './catalog.ts';
 
 const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
-/** Reads the published catalog in the shape the static build uses. */
+/**
+ * Reads the published catalog in the shape the static build uses. French text fields get
+ * French typography here, once (src/lib/i18n/glossary.md).
+ */
 export async function readCatalogSnapshot(db: Kysely<Database>): Promise<CatalogSnapshot> {
   const [settings, categoryRows, productRows, imageRows, variantRows, locationRows, contentRows, redirectRows] =
     await Promise.all([
@@ -73,67 +77,73 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
   const imagesByProduct = groupBy(imageRows, (row) => row.product_id);
   const variantsByProduct = groupBy(variantRows, (row) => row.product_id);
 
-  const products: CatalogProduct[] = productRows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    categoryId: row.category_id,
-    slug_en: row.slug_en,
-    slug_fr: row.slug_fr,
-    name_en: row.name_en,
-    name_fr: row.name_fr,
-    botanicalName: row.botanical_name,
-    description_en: row.description_en,
-    description_fr: row.description_fr,
-    disclaimer_en: row.disclaimer_en,
-    disclaimer_fr: row.disclaimer_fr,
-    hardinessZone: row.hardiness_zone,
-    exposure: row.exposure,
-    heightCm: row.height_cm,
-    spreadCm: row.spread_cm,
-    bloomFrom: row.bloom_from,
-    bloomTo: row.bloom_to,
-    flowerColour_en: row.flower_colour_en,
-    flowerColour_fr: row.flower_colour_fr,
-    foliageColour_en: row.foliage_colour_en,
-    foliageColour_fr: row.foliage_colour_fr,
-    isFeatured: row.is_featured,
-    updatedAt: row.updated_at.toISOString(),
-    images: (imagesByProduct.get(row.id) ?? []).map((image) => ({
-      id: image.id,
-      key: image.storage_key,
-      width: image.width,
-      height: image.height,
-      alt_en: image.alt_en,
-      alt_fr: image.alt_fr,
-      title_en: image.title_en,
-      title_fr: image.title_fr,
-      variants: ImageVariantSchema.array().catch([]).parse(image.variants),
-    })),
-    variants: (variantsByProduct.get(row.id) ?? []).map((variant) => ({
-      id: variant.id,
-      sku: variant.sku,
-      sizeLabel: variant.size_label,
-      sizeKind: variant.size_kind,
-      listPriceCents: variant.list_price_cents,
-      stockTotal: variant.stock_total,
-    })),
-  }));
-
-  const categories = withProductCounts(
-    categoryRows.map((row) => ({
+  const products: CatalogProduct[] = productRows.map((row) =>
+    withFrenchTypography({
       id: row.id,
-      parentId: row.parent_id,
+      code: row.code,
+      categoryId: row.category_id,
       slug_en: row.slug_en,
       slug_fr: row.slug_fr,
-      path_en: row.path_en,
-      path_fr: row.path_fr,
       name_en: row.name_en,
       name_fr: row.name_fr,
+      botanicalName: row.botanical_name,
       description_en: row.description_en,
       description_fr: row.description_fr,
-      sortOrder: row.sort_order,
-      productCount: 0,
-    })),
+      disclaimer_en: row.disclaimer_en,
+      disclaimer_fr: row.disclaimer_fr,
+      hardinessZone: row.hardiness_zone,
+      exposure: row.exposure,
+      heightCm: row.height_cm,
+      spreadCm: row.spread_cm,
+      bloomFrom: row.bloom_from,
+      bloomTo: row.bloom_to,
+      flowerColour_en: row.flower_colour_en,
+      flowerColour_fr: row.flower_colour_fr,
+      foliageColour_en: row.foliage_colour_en,
+      foliageColour_fr: row.foliage_colour_fr,
+      isFeatured: row.is_featured,
+      updatedAt: row.updated_at.toISOString(),
+      images: (imagesByProduct.get(row.id) ?? []).map((image) =>
+        withFrenchTypography({
+          id: image.id,
+          key: image.storage_key,
+          width: image.width,
+          height: image.height,
+          alt_en: image.alt_en,
+          alt_fr: image.alt_fr,
+          title_en: image.title_en,
+          title_fr: image.title_fr,
+          variants: ImageVariantSchema.array().catch([]).parse(image.variants),
+        }),
+      ),
+      variants: (variantsByProduct.get(row.id) ?? []).map((variant) => ({
+        id: variant.id,
+        sku: variant.sku,
+        sizeLabel: variant.size_label,
+        sizeKind: variant.size_kind,
+        listPriceCents: variant.list_price_cents,
+        stockTotal: variant.stock_total,
+      })),
+    }),
+  );
+
+  const categories = withProductCounts(
+    categoryRows.map((row) =>
+      withFrenchTypography({
+        id: row.id,
+        parentId: row.parent_id,
+        slug_en: row.slug_en,
+        slug_fr: row.slug_fr,
+        path_en: row.path_en,
+        path_fr: row.path_fr,
+        name_en: row.name_en,
+        name_fr: row.name_fr,
+        description_en: row.description_en,
+        description_fr: row.description_fr,
+        sortOrder: row.sort_order,
+        productCount: 0,
+      }),
+    ),
     products,
   );
 
@@ -144,32 +154,36 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
     lowStockThreshold: typeof lowStock === 'number' ? lowStock : DEFAULT_LOW_STOCK_THRESHOLD,
     categories,
     products,
-    locations: locationRows.map((row) => ({
-      id: row.id,
-      code: row.code,
-      locationTypeId: row.location_type_id,
-      name_en: row.name_en,
-      name_fr: row.name_fr,
-      streetAddress: row.street_address,
-      city: row.city,
-      province: row.province,
-      postalCode: row.postal_code,
-      phone: row.phone,
-      hours_en: row.hours_en,
-      hours_fr: row.hours_fr,
-    })),
-    contentPages: contentRows.map((row) => ({
-      key: row.key,
-      slug_en: row.slug_en,
-      slug_fr: row.slug_fr,
-      title_en: row.title_en,
-      title_fr: row.title_fr,
-      summary_en: row.summary_en,
-      summary_fr: row.summary_fr,
-      body_en: row.body_en,
-      body_fr: row.body_fr,
-      updatedAt: row.updated_at.toISOString(),
-    })),
+    locations: locationRows.map((row) =>
+      withFrenchTypography({
+        id: row.id,
+        code: row.code,
+        locationTypeId: row.location_type_id,
+        name_en: row.name_en,
+        name_fr: row.name_fr,
+        streetAddress: row.street_address,
+        city: row.city,
+        province: row.province,
+        postalCode: row.postal_code,
+        phone: row.phone,
+        hours_en: row.hours_en,
+        hours_fr: row.hours_fr,
+      }),
+    ),
+    contentPages: contentRows.map((row) =>
+      withFrenchTypography({
+        key: row.key,
+        slug_en: row.slug_en,
+        slug_fr: row.slug_fr,
+        title_en: row.title_en,
+        title_fr: row.title_fr,
+        summary_en: row.summary_en,
+        summary_fr: row.summary_fr,
+        body_en: row.body_en,
+        body_fr: row.body_fr,
+        updatedAt: row.updated_at.toISOString(),
+      }),
+    ),
     redirects: redirectRows.map((row) => ({
       fromPath: row.from_path,
       toLocation: row.to_location,

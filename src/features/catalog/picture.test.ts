@@ -26,7 +26,7 @@ describe('product photos on pages', () => {
   });
 
   it('draws the plant when a card has no photo, and loads photos lazily below the fold', () => {
-    const item = { i: 7, a: ['tree', 'red', 'green'] } as Pick<BrowseItem, 'a' | 'i' | 'm'>;
+    const item = { i: 7, a: ['tree', '#c8322f', '#6b9c4a'] } as Pick<BrowseItem, 'a' | 'i' | 'm'>;
     expect(cardPicture(item)).toMatch(/^<div class="plant-art"><svg/);
     const withPhoto = { ...item, m: ['a.webp 480w', 'a.jpg 480w', '/media/a.jpg', 1200, 800, 'Red "maple"'] } as Pick<
       BrowseItem,

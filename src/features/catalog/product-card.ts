@@ -1,6 +1,7 @@
+import { interpolate } from '../../lib/i18n/interpolate.ts';
 import type { BrowseItem } from './browse.ts';
 import { PICTURE_SIZES } from './picture-sizes.ts';
-import { plantArtSvg, plantPaints } from './plant-art.ts';
+import { plantArtSvg } from './plant-art.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
 
 /**
@@ -30,13 +31,13 @@ export function escapeHtml(value: string): string {
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+  return interpolate(template, values);
 }
 
 /** The drawing of a card: the same picture PlantArt.astro draws for this product. */
 export function cardArt(item: Pick<BrowseItem, 'a' | 'i'>): string {
-  const [form, flower, foliage] = item.a;
-  return plantArtSvg({ form, ...plantPaints(form, flower, foliage), seed: item.i });
+  const [form, bloom, leaf] = item.a;
+  return plantArtSvg({ form, bloom, leaf, seed: item.i });
 }
 
 /** Cards from this index on are below the fold on every screen: their photos load lazily. */

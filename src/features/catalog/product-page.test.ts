@@ -53,7 +53,13 @@ describe('product structured data', () => {
       category: 'Arbres > Arbres d’ombrage',
       lowStockThreshold: 5,
     });
-    expect(data).toMatchObject({ '@type': 'Product', name: 'Plante 1', sku: 'TRE-1001', description: 'Un arbre.' });
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      inLanguage: 'fr-CA',
+      name: 'Plante 1',
+      sku: 'TRE-1001',
+      description: 'Un arbre.',
+    });
     expect(data.offers.map((offer) => [offer.price, offer.priceCurrency, offer.availability])).toEqual([
       ['399.00', 'CAD', 'https://schema.org/InStock'],
       ['499.00', 'CAD', 'https://schema.org/LimitedAvailability'],
@@ -135,7 +141,15 @@ describe('browse paths and page data', () => {
       [2, 2, 2],
       [3, 0, -1],
     ]);
-    expect(data.items[0]).toMatchObject({ n: 'Plante 1', s: 'plante-1', p: 39900, q: 15, a: ['tree', 'Red', 'Green'] });
+    // The drawing's paints, not the English colour names (Red, Green): no English in French data.
+    expect(data.items[0]).toMatchObject({
+      n: 'Plante 1',
+      s: 'plante-1',
+      p: 39900,
+      q: 15,
+      a: ['tree', '#c8322f', '#6b9c4a'],
+    });
+    expect(JSON.stringify(data)).not.toMatch(/\b(Red|Green)\b/);
     expect(data.subcategories).toEqual([{ id: 2, slug: 'shade-fr', name: 'shade (fr)', count: 2 }]);
     expect(data.facets.zones).toEqual([2, 4]);
     expect(data.sizeKinds).toEqual(['caliper']);

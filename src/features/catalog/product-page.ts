@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/i18n/index.ts';
+import { HREFLANG } from '../seo/seo.ts';
 import type { CatalogProduct } from './catalog.ts';
 import { stockLabel } from './stock.ts';
 
@@ -24,6 +25,7 @@ export function productJsonLd(input: {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
+    inLanguage: HREFLANG[locale],
     name,
     alternateName: product.botanicalName,
     description: locale === 'fr' ? product.description_fr : product.description_en,

@@ -97,3 +97,12 @@ describe('the seeded content pages', () => {
     }
   });
 });
+
+describe('French typography in headings', () => {
+  it('keeps the no-break spaces in the heading and its table-of-contents entry', () => {
+    const { html, toc } = renderMarkdown('## Où livrez-vous\u202f?');
+    expect(toc[0]?.text).toBe('Où livrez-vous\u202f?');
+    expect(toc[0]?.id).toBe('ou-livrez-vous');
+    expect(html).toContain('Où livrez-vous\u202f?');
+  });
+});

@@ -67,7 +67,11 @@ export function renderMarkdown(source: string): RenderedMarkdown {
       },
       heading({ tokens, depth }: Tokens.Heading) {
         const level = Math.min(Math.max(depth, 2), 6);
-        const plain = this.parser.parseInline(tokens, this.parser.textRenderer).replace(/\s+/g, ' ').trim();
+        // Only ordinary white space: French typography's no-break spaces stay.
+        const plain = this.parser
+          .parseInline(tokens, this.parser.textRenderer)
+          .replace(/[ \t\r\n]+/g, ' ')
+          .trim();
         const id = uniqueId(plain);
         if (level === 2 || level === 3) toc.push({ id, text: plain, depth: level });
         return `<h${level} id="${id}">${this.parser.parseInline(tokens)}</h${level}>\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsTxt, sitemapXml } from './seo.ts';
+import { organizationJsonLd, robotsTxt, type SiteFacts, sitemapXml, websiteJsonLd } from './seo.ts';
 
 describe('sitemapXml', () => {
   const xml = sitemapXml(
@@ -49,5 +49,51 @@ describe('robotsTxt', () => {
     expect(robots).toContain('Disallow: /fr/sandbox\n');
     expect(robots).toContain('Sitemap: https://shop.example.ca/sitemap.xml');
     expect(robots).not.toContain('Disallow: /\n');
+  });
+});
+
+describe('home page structured data', () => {
+  const facts = (locale: 'en' | 'fr'): SiteFacts => ({
+    locale,
+    site: 'https://shop.example.ca',
+    name: locale === 'fr' ? 'Pépinières Northfield' : 'Northfield Nurseries',
+    alternateName: locale === 'fr' ? 'Northfield Nurseries' : 'Pépinières Northfield',
+    phone: '1-800-555-0123',
+    email: 'info@example.ca',
+    foundedYear: 1921,
+    contactType: locale === 'fr' ? 'service à la clientèle' : 'customer service',
+  });
+
+  it('names the site in its language, with a search box that searches in that language', () => {
+    expect(websiteJsonLd(facts('fr'))).toMatchObject({
+      '@type': 'WebSite',
+      name: 'Pépinières Northfield',
+      url: 'https://shop.example.ca/fr',
+      inLanguage: 'fr-CA',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'https://shop.example.ca/fr/search?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+    expect(websiteJsonLd(facts('en'))).toMatchObject({
+      url: 'https://shop.example.ca/',
+      inLanguage: 'en-CA',
+      potentialAction: { target: { urlTemplate: 'https://shop.example.ca/search?q={search_term_string}' } },
+    });
+  });
+
+  it('describes the nursery with its logo and phone, one organization for both languages', () => {
+    const fr = organizationJsonLd(facts('fr'));
+    expect(fr).toMatchObject({
+      '@type': 'Organization',
+      '@id': 'https://shop.example.ca/#organization',
+      name: 'Pépinières Northfield',
+      logo: 'https://shop.example.ca/favicon.svg',
+      inLanguage: 'fr-CA',
+      contactPoint: { telephone: '+1-800-555-0123', contactType: 'service à la clientèle' },
+    });
+    expect(organizationJsonLd(facts('en'))['@id']).toBe(fr['@id']);
+    expect(websiteJsonLd(facts('fr')).publisher).toEqual({ '@id': fr['@id'] });
   });
 });

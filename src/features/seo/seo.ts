@@ -56,3 +56,64 @@ export function robotsTxt(site: URL | string): string {
     '',
   ].join('\n');
 }
+
+/** The facts the home page's structured data names, in the page's language. */
+export interface SiteFacts {
+  locale: Locale;
+  site: URL | string;
+  /** the nursery's name in the page's language, and in the other one */
+  name: string;
+  alternateName: string;
+  phone: string;
+  email: string;
+  foundedYear: number;
+  /** "customer service" in the page's language */
+  contactType: string;
+}
+
+const homeUrl = (locale: Locale, site: URL | string) => new URL(locale === 'fr' ? '/fr' : '/', site).href;
+const organizationId = (site: URL | string) => `${new URL('/', site).href}#organization`;
+
+/** schema.org WebSite with its search box: Google's sitelinks search goes to the page's language. */
+export function websiteJsonLd(facts: SiteFacts) {
+  const search = new URL(facts.locale === 'fr' ? '/fr/search' : '/search', facts.site).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${homeUrl(facts.locale, facts.site)}#website`,
+    name: facts.name,
+    alternateName: facts.alternateName,
+    url: homeUrl(facts.locale, facts.site),
+    inLanguage: HREFLANG[facts.locale],
+    publisher: { '@id': organizationId(facts.site) },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${search}?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** schema.org Organization: the nursery, its logo and the one phone number of SITE. */
+export function organizationJsonLd(facts: SiteFacts) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': organizationId(facts.site),
+    name: facts.name,
+    alternateName: facts.alternateName,
+    url: homeUrl(facts.locale, facts.site),
+    logo: new URL('/favicon.svg', facts.site).href,
+    foundingDate: String(facts.foundedYear),
+    email: facts.email,
+    inLanguage: HREFLANG[facts.locale],
+    contactPoint: {
+      '@type': 'ContactPoint',
+      telephone: `+${facts.phone.replace(/^\+/, '')}`,
+      email: facts.email,
+      contactType: facts.contactType,
+      areaServed: 'CA',
+      availableLanguage: [HREFLANG.en, HREFLANG.fr],
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
+import { collapseDoublePeriod } from './interpolate.ts';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import enSecurity from './locales/en/security.json' with { type: 'json' };
+import enSeo from './locales/en/seo.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
@@ -34,6 +36,7 @@ import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
 import frSecurity from './locales/fr/security.json' with { type: 'json' };
+import frSeo from './locales/fr/seo.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -67,6 +70,7 @@ export const resources = {
     quoteDesk: enQuoteDesk,
     dashboard: enDashboard,
     security: enSecurity,
+    seo: enSeo,
   },
   fr: {
     common: frCommon,
@@ -86,6 +90,7 @@ export const resources = {
     quoteDesk: frQuoteDesk,
     dashboard: frDashboard,
     security: frSecurity,
+    seo: frSeo,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
@@ -103,6 +108,7 @@ function instanceFor(locale: Locale) {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createInstance();
+    instance.use({ type: 'postProcessor', name: 'sentence', process: (value: string) => collapseDoublePeriod(value) });
     void instance.init({
       lng: locale,
       fallbackLng: false,
@@ -112,6 +118,7 @@ function instanceFor(locale: Locale) {
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
+      postProcess: ['sentence'],
     });
     instances.set(locale, instance);
   }
