@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { EmailSchema, type ValidationMessages } from './accounts.ts';
 import { apiError, apiFetch } from './auth.client.ts';
-import { Alert, fill, SubmitButton, TextField } from './ui.tsx';
+import { Alert, SubmitButton, TextField } from './ui.tsx';
 
 interface Props {
   strings: Pick<typeof enAccounts, 'forgot' | 'fields'>;

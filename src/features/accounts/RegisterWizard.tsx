@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import {
   normalizePhone,
@@ -11,7 +12,7 @@ import {
   type ValidationMessages,
 } from './accounts.ts';
 import { apiError, apiFetch } from './auth.client.ts';
-import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
 type Strings = Pick<typeof enAccounts, 'register' | 'fields' | 'link'>;
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { apiError, apiFetch } from './auth.client.ts';
-import { Alert, fill } from './ui.tsx';
+import { Alert } from './ui.tsx';
 
 type Strings = Pick<
   (typeof enAccounts)['signIn'],

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { ResetPasswordSchema, type ValidationMessages } from './accounts.ts';
 import { apiError, apiFetch } from './auth.client.ts';
-import { Alert, fill, PasswordField, SubmitButton } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton } from './ui.tsx';
 
 interface Props {
   token: string;

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { showToast } from '../shell/stores.ts';
 import { type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
 import { apiError, apiFetch, clearSession } from './auth.client.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
-import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
 type Strings = Pick<typeof enAccounts, 'signIn' | 'fields'>;
 

@@ -6,10 +6,6 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
  * password field that can be revealed, an alert, a submit button. Styles: forms.css.
  */
 
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
-
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   label: string;
   registration: UseFormRegisterReturn;

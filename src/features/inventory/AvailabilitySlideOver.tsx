@@ -3,12 +3,13 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { trapFocus } from '../../lib/focus-trap.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { RequestError, requestJson } from '../../lib/http/request.ts';
-import { fill } from '../catalog/product-card.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import { STOCK_BADGE, type StockLabel } from '../catalog/stock.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
 import MyLocationChooser, { type MyLocationStrings } from './MyLocationChooser.tsx';
 import { $myLocationId, adoptAccountLocation, loadMyLocation } from './my-location.ts';
 import './availability.css';
+import { fill } from '../../lib/i18n/locale.ts';
 
 export interface AvailabilityStrings {
   title: string;
@@ -61,7 +62,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   // The latest onClose, so that a parent's re-render does not re-run the dialog's setup.
   const close = useRef(onClose);
   close.current = onClose;
-  const plural = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA');
+  const plural = new Intl.PluralRules(intlLocale(locale));
 
   const fetchAvailability = useCallback(() => {
     const controller = new AbortController();

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../lib/ids.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 
-/** The most of one plant a list line holds (the wishlist_items check constraint). */
-export const MAX_LIST_QUANTITY = 9999;
 /** The wishlists table's limits on a name and a description. */
 export const LIST_NAME_MAX = 120;
 export const LIST_DESCRIPTION_MAX = 1000;
@@ -10,7 +9,7 @@ export const LIST_DESCRIPTION_MAX = 1000;
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
   variantId: IdSchema,
-  quantity: z.number().int().min(1).max(MAX_LIST_QUANTITY).default(1),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
   /** The language of the page the shopper is on: names a new default list. */
   locale: z.enum(['en', 'fr']).optional(),
 });
@@ -53,7 +52,7 @@ export function ListItemQuantitySchema(m: Pick<ListMessages, 'quantityInvalid'>)
       .number({ error: m.quantityInvalid })
       .int({ error: m.quantityInvalid })
       .min(1, { error: m.quantityInvalid })
-      .max(MAX_LIST_QUANTITY, { error: m.quantityInvalid }),
+      .max(MAX_QUANTITY, { error: m.quantityInvalid }),
   });
 }
 
@@ -147,10 +146,4 @@ export function filterLists<T extends { name: string }>(lists: readonly T[], que
   const key = searchKey(query);
   if (key === '') return [...lists];
   return lists.filter((list) => searchKey(list.name).includes(key));
-}
-
-/** A plural message for islands, which carry strings but not i18next: `{ one, other }` by Intl rules. */
-export function plural(forms: { one: string; other: string }, count: number, locale: 'en' | 'fr'): string {
-  const rule = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA').select(count);
-  return (rule === 'one' ? forms.one : forms.other).replace(/\{\{count\}\}/g, String(count));
 }

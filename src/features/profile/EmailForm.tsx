@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import type { ValidationMessages } from '../accounts/accounts.ts';
 import { apiError, apiFetch } from '../accounts/auth.client.ts';
-import { Alert, fill, PasswordField, SubmitButton, TextField } from '../accounts/ui.tsx';
+import { Alert, PasswordField, SubmitButton, TextField } from '../accounts/ui.tsx';
 import { type ChangeEmailInput, ChangeEmailSchema } from './profile.ts';
 
 interface Props {

@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { QuoteStatus } from '../../lib/db/schema.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
 import { apiError, apiFetch } from '../accounts/auth.client.ts';
-import { Alert, fill, SubmitButton, useHydrated } from '../accounts/ui.tsx';
+import { Alert, SubmitButton, useHydrated } from '../accounts/ui.tsx';
 import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from './quote-desk.ts';
 
 type Strings = Pick<typeof enQuoteDesk, 'actions' | 'pricing' | 'status'>;

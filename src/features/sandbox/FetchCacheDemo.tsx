@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchCache, fetchJson, type QueryState, useCachedFetch } from '../../lib/http/fetch-cache.ts';
+import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import type { ClientAppSettings } from '../settings/settings.ts';
 
 type Strings = { statusValues: Record<QueryState<unknown>['status'], string> } & Record<
@@ -68,8 +69,7 @@ function useNow(): number {
   return now;
 }
 
-const t = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const t = fill;
 
 export default function FetchCacheDemo({ locale, strings: s }: FetchCacheDemoProps) {
   const [showPair, setShowPair] = useState(true);
@@ -126,7 +126,7 @@ function SettingsPanel({ name, locale, strings: s }: { name: string } & FetchCac
 
 function StateList({ state, locale, strings: s }: { state: QueryState<unknown> } & FetchCacheDemoProps) {
   const now = useNow();
-  const time = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'medium' });
   return (
     <dl className="state">
       <dt>{s.status}</dt>
