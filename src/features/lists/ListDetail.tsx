@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { fill } from '../../lib/i18n/locale.ts';
+import { fill, plural } from '../../lib/i18n/locale.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { Alert } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import ListDialog from './ListDialog.tsx';
+import { ListItemQuantitySchema } from './list-forms.ts';
 import {
   addListToCart,
   deleteList,
@@ -16,14 +17,7 @@ import {
   setListItemQuantity,
   updateList,
 } from './lists.client.ts';
-import {
-  LIST_ERROR,
-  ListItemQuantitySchema,
-  type ListItemView,
-  type ListToCartResult,
-  type ListView,
-  plural,
-} from './lists.ts';
+import { LIST_ERROR, type ListItemView, type ListToCartResult, type ListView } from './lists.ts';
 
 interface Props {
   locale: 'en' | 'fr';

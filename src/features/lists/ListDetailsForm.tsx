@@ -3,15 +3,15 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type enLists from '../../lib/i18n/locales/en/lists.json';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
-import { ListRequestError } from './lists.client.ts';
 import {
   LIST_DESCRIPTION_MAX,
   LIST_NAME_MAX,
   type ListDetails,
   type ListDetailsInput,
   ListDetailsSchema,
-  type ListSummary,
-} from './lists.ts';
+} from './list-forms.ts';
+import { ListRequestError } from './lists.client.ts';
+import type { ListSummary } from './lists.ts';
 
 export type ListsStrings = typeof enLists;
 

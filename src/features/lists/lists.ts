@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { IdSchema } from '../../lib/ids.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
 
-/** The wishlists table's limits on a name and a description. */
-export const LIST_NAME_MAX = 120;
-export const LIST_DESCRIPTION_MAX = 1000;
+export {
+  LIST_DESCRIPTION_MAX,
+  LIST_NAME_MAX,
+  type ListDetails,
+  type ListDetailsInput,
+  ListDetailsSchema,
+  ListItemQuantitySchema,
+  type ListMessages,
+} from './list-forms.ts';
 
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
@@ -18,43 +24,6 @@ export type AddListItem = z.infer<typeof AddListItemSchema>;
 /** POST /api/lists/{id}/items: a plant added to a list the shopper chose. */
 export const AddToListSchema = AddListItemSchema.pick({ variantId: true, quantity: true });
 export type AddToList = z.infer<typeof AddToListSchema>;
-
-export interface ListMessages {
-  /** Spec §5: 'Must not be blank.' */
-  nameRequired: string;
-  nameTooLong: string;
-  descriptionTooLong: string;
-  quantityInvalid: string;
-}
-
-/** Create (POST /api/lists) and edit (PATCH /api/lists/{id}): the form and the endpoint share it. */
-export function ListDetailsSchema(m: ListMessages) {
-  return z.object({
-    name: z
-      .string({ error: m.nameRequired })
-      .trim()
-      .min(1, { error: m.nameRequired })
-      .max(LIST_NAME_MAX, { error: m.nameTooLong }),
-    description: z
-      .string({ error: m.descriptionTooLong })
-      .trim()
-      .max(LIST_DESCRIPTION_MAX, { error: m.descriptionTooLong })
-      .default(''),
-  });
-}
-export type ListDetailsInput = z.input<ReturnType<typeof ListDetailsSchema>>;
-export type ListDetails = z.output<ReturnType<typeof ListDetailsSchema>>;
-
-/** PATCH /api/lists/{id}/items/{variantId}: a whole number from 1 to 9,999. */
-export function ListItemQuantitySchema(m: Pick<ListMessages, 'quantityInvalid'>) {
-  return z.object({
-    quantity: z
-      .number({ error: m.quantityInvalid })
-      .int({ error: m.quantityInvalid })
-      .min(1, { error: m.quantityInvalid })
-      .max(MAX_QUANTITY, { error: m.quantityInvalid }),
-  });
-}
 
 /** POST /api/lists/{id}/cart: every line of the list, or only the variants named. */
 export const ListToCartSchema = z.object({
