@@ -7,6 +7,7 @@ import { redirectsFromCatalog } from './src/features/redirects/redirects.integra
 import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
 import { securityHeadersOnVercel } from './src/features/shell/security-headers.integration.ts';
 import { contentSecurityPolicy } from './src/lib/http/security-headers.ts';
+import { interactionIslands } from './src/lib/islands/islands.integration.ts';
 
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
@@ -16,7 +17,7 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
-  integrations: [react(), redirectsFromCatalog(), buildManifest(), securityHeadersOnVercel()],
+  integrations: [react(), interactionIslands(), redirectsFromCatalog(), buildManifest(), securityHeadersOnVercel()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   compressHTML: true,
