@@ -10,7 +10,8 @@
  * The cart holds two lines (added through the API in the page's own browser context); the
  * checkout is measured signed in as the demo customer with a non-empty cart, so its form
  * shows. "product, first use" is the product page after a click on its quantity field: what
- * a shopper who starts buying has loaded (no budget: shown for the record).
+ * a shopper who starts buying has loaded (no budget: shown for the record). The HTML column
+ * is the page's own document, gzip (the product page's target is ≤ 25 KB).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,6 +49,8 @@ interface Measured {
   total: number;
   inline: number;
   scripts: [string, number][];
+  /** The page's HTML, gzip. */
+  html: number;
 }
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
@@ -111,8 +114,17 @@ async function measure(
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   const reading: Promise<void>[] = [];
+  let html = 0;
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    const type = response.request().resourceType();
+    if (type === 'document' && response.url() === `${base}${path}`) {
+      reading.push(
+        response.body().then((body) => {
+          html = gzipSize(plain(body));
+        }),
+      );
+    }
+    if (type !== 'script') return;
     reading.push(
       response.body().then(
         (body) => {
@@ -137,7 +149,7 @@ async function measure(
   const inline = inlineText ? gzipSize(inlineText) : 0;
   const list = [...scripts].sort((a, b) => b[1] - a[1]);
   const total = list.reduce((sum, [, size]) => sum + size, 0) + inline;
-  return { label, budgetKb, total, inline, scripts: list };
+  return { label, budgetKb, total, inline, scripts: list, html };
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'nursery-page-weight-'));
@@ -209,7 +221,7 @@ for (const row of results) {
   for (const [url, size] of row.scripts) console.log(`  ${kb(size).padStart(7)}  ${url}`);
   if (row.inline) console.log(`  ${kb(row.inline).padStart(7)}  (inline scripts)`);
 }
-console.log('\npage                   JS gzip KB   budget');
+console.log('\npage                   JS gzip KB   budget  HTML gzip KB');
 for (const row of results) {
   const over = row.budgetKb !== null && row.total / 1024 > row.budgetKb;
   console.log(
@@ -217,6 +229,7 @@ for (const row of results) {
       row.label.padEnd(20),
       kb(row.total).padStart(12),
       (row.budgetKb === null ? '—' : `≤ ${row.budgetKb}`).padStart(8),
+      kb(row.html).padStart(13),
       over ? '  OVER' : '',
     ].join(' '),
   );
