@@ -38,7 +38,7 @@ import frSecurity from './locales/fr/security.json' with { type: 'json' };
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export { INTL_LOCALE } from './locale.ts';
+export { fill, INTL_LOCALE, intlLocale, plural } from './locale.ts';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
