@@ -8,6 +8,7 @@ import { buildManifest } from './src/features/shell/build-manifest.integration.t
 import { securityHeadersOnVercel } from './src/features/shell/security-headers.integration.ts';
 import { pageTranslationsFromCatalogBuild } from './src/features/translations/page-translations.integration.ts';
 import { contentSecurityPolicy } from './src/lib/http/security-headers.ts';
+import { interactionIslands } from './src/lib/islands/islands.integration.ts';
 
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
@@ -19,6 +20,7 @@ export default defineConfig({
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
   integrations: [
     react(),
+    interactionIslands(),
     redirectsFromCatalog(),
     pageTranslationsFromCatalogBuild(),
     buildManifest(),

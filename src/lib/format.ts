@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/index.ts';
-import { INTL_LOCALE } from './i18n/intl-locale.ts';
+import { INTL_LOCALE } from './i18n/locale.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SAME_ORIGIN } from '../support/accounts.ts';
+import { hydrated as islandsHydrated, SAME_ORIGIN } from '../support/accounts.ts';
 
 // Browse, product and stock, in both languages, against the built store and its seeded
 // catalog (395 plants; Trees has 44, Perennials 43).
 
 const cartBadge = (page: Page) => page.locator('[data-cart-count]');
 const cards = (page: Page) => page.locator('[data-browse-results] > li');
-/** The product page's island has taken over its server-rendered HTML. */
-const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/** The page's islands have taken over their server-rendered HTML (the purchase panel woken by a focus). */
+const hydrated = (page: Page) => islandsHydrated(page.locator('body'));
 
 /** Words of the English interface that must never show on a French page. */
 const ENGLISH_UI_WORDS = [

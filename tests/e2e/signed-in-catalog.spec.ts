@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { apiClient, SAME_ORIGIN, SELF_HYDRATING_SSR_ISLANDS, signIn } from '../support/accounts.ts';
 
 // The catalog as signed-in shoppers see it: trade prices for a linked trade account, the
 // default wish list, and "my sales yard" kept on the profile.
@@ -11,7 +11,7 @@ test.describe('catalog for signed-in shoppers', () => {
   }) => {
     await signIn(context, 'trade');
     await page.goto('/products/sugar-maple');
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator(SELF_HYDRATING_SSR_ISLANDS)).toHaveCount(0);
     await page.getByRole('button', { name: 'Availability by location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Availability by location' });
     await expect(dialog.getByText(/Your trade price: \$/).first()).toBeVisible();
@@ -20,7 +20,7 @@ test.describe('catalog for signed-in shoppers', () => {
   test('a retail customer sees list prices', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/fr/products/erable-a-sucre');
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator(SELF_HYDRATING_SSR_ISLANDS)).toHaveCount(0);
     await page.getByRole('button', { name: 'Disponibilité par centre de vente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disponibilité par centre de vente' });
     await expect(dialog.locator('.availability__price').first()).toContainText(/^Prix courant\s:\s[\d\s,]+\s\$$/);

@@ -91,10 +91,18 @@ export async function apiClient(who?: Role | { email: string; password: string }
 
 /**
  * Waits until the islands inside a part of the page are interactive: typing into the
- * server's HTML before React takes over would be lost. Scrolling brings client:visible in.
+ * server's HTML before React takes over would be lost. Scrolling brings client:visible in;
+ * islands that wait for a first use (client:interaction) are told of a focus, as a shopper's
+ * tab into them would.
  */
 export async function hydrated(region: Locator): Promise<Locator> {
   await region.scrollIntoViewIfNeeded();
+  for (const island of await region.locator('astro-island[ssr][client="interaction"]').all()) {
+    await island.dispatchEvent('focusin');
+  }
   await expect(region.locator('astro-island[ssr]')).toHaveCount(0);
   return region;
 }
+
+/** Islands that hydrate by themselves (at load, idle or visible), not those waiting for a first use. */
+export const SELF_HYDRATING_SSR_ISLANDS = 'astro-island[ssr]:not([client="interaction"])';

@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { EmailSchema, type ValidationMessages } from './accounts.ts';
-import { Alert, fill, SubmitButton, TextField } from './ui.tsx';
+import { Alert, SubmitButton, TextField } from './ui.tsx';
 
 interface Props {
   strings: Pick<typeof enAccounts, 'forgot' | 'fields'>;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import {
   normalizePhone,
@@ -12,7 +13,7 @@ import {
   RegisterStepSchemas,
   type ValidationMessages,
 } from './accounts.ts';
-import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
 type Strings = Pick<typeof enAccounts, 'register' | 'fields' | 'link'>;
 

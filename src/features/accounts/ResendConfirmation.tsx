@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
-import { Alert, fill } from './ui.tsx';
+import { Alert } from './ui.tsx';
 
 type Strings = Pick<
   (typeof enAccounts)['signIn'],

@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { ResetPasswordSchema, type ValidationMessages } from './accounts.ts';
-import { Alert, fill, PasswordField, SubmitButton } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton } from './ui.tsx';
 
 interface Props {
   token: string;

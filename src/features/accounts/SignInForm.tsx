@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import { showToast } from '../shell/stores.ts';
 import { type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
 import { clearSession } from './auth.client.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
-import { Alert, fill, PasswordField, SubmitButton, TextField } from './ui.tsx';
+import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
 
 type Strings = Pick<typeof enAccounts, 'signIn' | 'fields'>;
 

@@ -1,3 +1,4 @@
+import { fill } from '../../lib/i18n/locale.ts';
 import { $auth, clearSession, signInHref, startAuthClient } from './auth.client.ts';
 
 /**
@@ -35,7 +36,7 @@ export function startAccountMenu(): void {
       if (firstName) firstName.textContent = data.user.firstName;
       if (fullName) fullName.textContent = name;
       if (email) email.textContent = data.user.email;
-      toggle.setAttribute('aria-label', (toggle.dataset.labelTemplate ?? '{{name}}').replace('{{name}}', name));
+      toggle.setAttribute('aria-label', fill(toggle.dataset.labelTemplate ?? '{{name}}', { name }));
       if (adminItem) adminItem.hidden = !(data.user.role === 'admin' || data.user.role === 'super_admin');
     } else {
       root.dataset.state = 'signed-out';

@@ -1,4 +1,5 @@
 import { getT, type Locale } from '../../lib/i18n/index.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -82,7 +83,7 @@ export function accountMail(input: AccountMailInput): MailMessage {
 
   const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
   const html = `<!doctype html>
-<html lang="${input.locale === 'fr' ? 'fr-CA' : 'en-CA'}">
+<html lang="${intlLocale(input.locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
 <body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">

@@ -1,15 +1,10 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { interpolate } from '../../lib/i18n/interpolate.ts';
 
 /**
  * The account forms' building blocks: one labelled field with its hint and error, a
  * password field that can be revealed, an alert, a submit button. Styles: forms.css.
  */
-
-export function fill(template: string, values: Record<string, string | number>): string {
-  return interpolate(template, values);
-}
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   label: string;

@@ -2,6 +2,7 @@ import type { ApexOptions } from 'apexcharts';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
 import { formatMoney } from '../../lib/format.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import type enDashboard from '../../lib/i18n/locales/en/dashboard.json';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
 import type { DashboardData } from './dashboard.ts';
@@ -31,7 +32,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
     };
   }, []);
   const s = strings.dashboard.charts;
-  const intl = locale === 'fr' ? 'fr-CA' : 'en-CA';
+  const intl = intlLocale(locale);
   const number = new Intl.NumberFormat(intl);
   const money = (cents: number) => formatMoney(cents, locale);
   const week = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });

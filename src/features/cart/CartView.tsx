@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import type { resources } from '../../lib/i18n/index.ts';
-import { INTL_LOCALE } from '../../lib/i18n/intl-locale.ts';
+import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
+import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { fill } from '../catalog/product-card.ts';
 import { showToast } from '../shell/stores.ts';
 import { onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
-import { MAX_LINE_QUANTITY, parseQuantity } from './quantity.ts';
 import '../catalog/purchase.css';
 import './cart.css';
+import { fill } from '../../lib/i18n/locale.ts';
 
 export type CartStrings = (typeof resources)['en']['cart'];
 
@@ -310,7 +310,7 @@ function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, on
             type="number"
             inputMode="numeric"
             min={1}
-            max={MAX_LINE_QUANTITY}
+            max={MAX_QUANTITY}
             step={1}
             value={draft}
             aria-invalid={error === strings.errors.quantity ? true : undefined}
@@ -328,7 +328,7 @@ function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, on
             type="button"
             aria-label={fill(strings.line.increase, names)}
             onClick={() => onQuantity(line.quantity + 1)}
-            disabled={line.quantity >= MAX_LINE_QUANTITY}
+            disabled={line.quantity >= MAX_QUANTITY}
           >
             +
           </button>

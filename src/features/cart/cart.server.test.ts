@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createInHouseAccount, createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import {
   addCartItem,
@@ -17,7 +18,7 @@ import {
   resolveCartOwner,
   updateCartItem,
 } from './cart.server.ts';
-import { GUEST_CART_COOKIE, MAX_LINE_QUANTITY } from './cart.ts';
+import { GUEST_CART_COOKIE } from './cart.ts';
 
 describe.each(ENGINES)('cart queries on %s', (engine) => {
   let test: TestDatabase;
@@ -196,7 +197,7 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     const lines = await readCartLines(db(), user, null);
     expect(Object.fromEntries(lines.map((line) => [line.variantId, line.quantity]))).toEqual({
       [a]: 5,
-      [b]: MAX_LINE_QUANTITY,
+      [b]: MAX_QUANTITY,
       [c]: 7,
     });
     const guestCarts = await db()

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import { type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
 import { log } from '../../lib/log.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { productHref, productImageUrl } from '../catalog/catalog.ts';
@@ -18,7 +19,6 @@ import {
   GUEST_CART_COOKIE,
   GUEST_CART_MAX_AGE_S,
   lineSubtotal,
-  MAX_LINE_QUANTITY,
 } from './cart.ts';
 
 type Db = Kysely<Database>;
@@ -53,7 +53,7 @@ export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): 
       insert into cart_items (cart_id, variant_id, quantity)
       select cart.id, ${item.variantId}, ${item.quantity} from cart
       on conflict (cart_id, variant_id) do update
-        set quantity = least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})
+        set quantity = least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_QUANTITY)})
       returning cart_id, quantity
     )
     -- The other lines as the statement found them, plus this line as it now is.
@@ -316,7 +316,7 @@ export async function mergeGuestCart(db: Db, guestTokenHash: Uint8Array, userId:
         )
         .onConflict((conflict) =>
           conflict.columns(['cart_id', 'variant_id']).doUpdateSet({
-            quantity: sql<number>`least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_LINE_QUANTITY)})`,
+            quantity: sql<number>`least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_QUANTITY)})`,
           }),
         )
         .execute();

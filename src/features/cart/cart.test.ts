@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddCartItemSchema, CartLineIdSchema, cartTotals, parseQuantity, UpdateCartItemSchema } from './cart.ts';
+import { parseQuantity } from '../../lib/quantity.ts';
+import { AddCartItemSchema, CartLineIdSchema, cartTotals, UpdateCartItemSchema } from './cart.ts';
 
 describe('cart quantities', () => {
   it('reads a quantity field as a whole number from 1 to 9,999', () => {

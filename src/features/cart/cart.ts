@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { IdSchema, PathIdSchema } from '../../lib/ids.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import type { PlantForm } from '../catalog/plant-art.ts';
-import { MAX_LINE_QUANTITY } from './quantity.ts';
-
-export { MAX_LINE_QUANTITY, parseQuantity } from './quantity.ts';
 
 /** How many of a variant a line holds: a whole number from 1 to 9,999. */
-export const CartQuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+export const CartQuantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 
 /** POST /api/cart/items: one variant and how many of it to add. */
 export const AddCartItemSchema = z.object({

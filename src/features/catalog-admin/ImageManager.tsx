@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { fill } from '../accounts/ui.tsx';
 import { ACCEPT_ATTRIBUTE, type AdminImage, type ImageText, precheckFile } from '../media/media.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
 import { showToast } from '../shell/stores.ts';

@@ -10,8 +10,8 @@ import {
   zoomIn,
   zoomOut,
 } from './lightbox.ts';
-import { fill } from './product-card.ts';
 import './lightbox.css';
+import { fill } from '../../lib/i18n/locale.ts';
 
 export interface LightboxStrings {
   dialog: string;

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { addToCart } from '../cart/cart.client.ts';
-import { MAX_LINE_QUANTITY as MAX_QUANTITY } from '../cart/quantity.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
 import type { ChooserStrings } from '../lists/ListChooser.tsx';
 import { settledAuthStatus } from '../lists/session-status.client.ts';
 import { showToast } from '../shell/stores.ts';
-import { fill } from './product-card.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
 import './purchase.css';
+import { fill } from '../../lib/i18n/locale.ts';
 
 // The slide-over is fetched when first opened: most visits never need it.
 const AvailabilitySlideOver = lazy(() => import('../inventory/AvailabilitySlideOver.tsx'));

@@ -1,3 +1,4 @@
+import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import {
   type BrowseFacets,
   type BrowseItem,
@@ -6,7 +7,7 @@ import {
   type PageSlice,
   pageLinks,
 } from './browse.ts';
-import { type CardContext, escapeHtml, fill, renderProductCard } from './product-card.ts';
+import { type CardContext, escapeHtml, renderProductCard } from './product-card.ts';
 
 /**
  * The parts of a browse page that change with the shopper's choices, as HTML strings: the
@@ -39,7 +40,7 @@ const plurals = new Map<string, Intl.PluralRules>();
 function plural(locale: string, count: number, one: string, other: string): string {
   let rules = plurals.get(locale);
   if (!rules) {
-    rules = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA');
+    rules = new Intl.PluralRules(intlLocale(locale));
     plurals.set(locale, rules);
   }
   return fill(rules.select(count) === 'one' ? one : other, { count });

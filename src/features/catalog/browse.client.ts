@@ -1,3 +1,4 @@
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import {
   type BrowseState,
   browse,
@@ -35,7 +36,7 @@ if (dataElement && form && grid) start(JSON.parse(dataElement.textContent ?? '{}
 
 function start(payload: BrowsePayload, form: HTMLFormElement, grid: HTMLElement): void {
   const { locale, items, facets, strings, other } = payload;
-  const money = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD' });
+  const money = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'CAD' });
   const card = { ...payload.card, money: (cents: number) => money.format(cents / 100) };
   const sortSelect = document.querySelector<HTMLSelectElement>('[data-browse-sort]');
   const sizeSelect = document.querySelector<HTMLSelectElement>('[data-browse-size]');

@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/i18n/index.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import type { PlantForm } from './plant-art.ts';
 import { type StockLabel, stockLabel } from './stock.ts';
 
@@ -149,7 +150,7 @@ const collators = new Map<Locale, Intl.Collator>();
 function collator(locale: Locale): Intl.Collator {
   let found = collators.get(locale);
   if (!found) {
-    found = new Intl.Collator(locale === 'fr' ? 'fr-CA' : 'en-CA', { sensitivity: 'base', numeric: true });
+    found = new Intl.Collator(intlLocale(locale), { sensitivity: 'base', numeric: true });
     collators.set(locale, found);
   }
   return found;

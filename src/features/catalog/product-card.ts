@@ -1,4 +1,4 @@
-import { interpolate } from '../../lib/i18n/interpolate.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type { BrowseItem } from './browse.ts';
 import { PICTURE_SIZES } from './picture-sizes.ts';
 import { plantArtSvg } from './plant-art.ts';
@@ -28,10 +28,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
-
-export function fill(template: string, values: Record<string, string | number>): string {
-  return interpolate(template, values);
 }
 
 /** The drawing of a card: the same picture PlantArt.astro draws for this product. */

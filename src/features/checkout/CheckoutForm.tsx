@@ -186,6 +186,10 @@ export default function CheckoutForm({
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // Hydrated on first use (decision 031): the focus that woke the form came before React.
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) void loadValidation();
+  }, []);
   const focusFirstInvalid = (isInvalid: (name: string) => boolean) => {
     for (const element of Array.from(formRef.current?.elements ?? [])) {
       const name = element.getAttribute('name');

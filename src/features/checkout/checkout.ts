@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import * as z from 'zod/mini';
 import type { Fulfilment, PaymentPreference } from '../../lib/db/schema.ts';
+import { isQuantity, MAX_QUANTITY } from '../../lib/quantity.ts';
 import { normalizePhone } from '../accounts/phone.ts';
 import {
   type CheckoutMessages,
@@ -211,8 +212,8 @@ export function quoteDraftProblems(draft: QuoteDraft): string[] {
   if (draft.lines.length === 0) problems.push('no lines');
   const sum = draft.lines.reduce((total, line) => total + line.quantity * line.unitPriceCents, 0);
   if (sum !== draft.subtotalCents) problems.push(`subtotal ${draft.subtotalCents} is not the sum of the lines ${sum}`);
-  if (draft.lines.some((line) => !Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 9999)) {
-    problems.push('a line quantity is outside 1–9999');
+  if (draft.lines.some((line) => !isQuantity(line.quantity))) {
+    problems.push(`a line quantity is outside 1–${MAX_QUANTITY}`);
   }
   if (needsDelivery(draft.fulfilment) !== (draft.delivery !== null)) {
     problems.push(`${draft.fulfilment} ${draft.delivery ? 'has' : 'lacks'} delivery details`);

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { getT, localizePath } from '../../lib/i18n/index.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 import type { QuoteDetail } from '../quotes/quotes.ts';
@@ -102,7 +103,7 @@ function render(options: {
   ].join('\n');
   const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
   const html = `<!doctype html>
-<html lang="${locale === 'fr' ? 'fr-CA' : 'en-CA'}">
+<html lang="${intlLocale(locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
 <body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">

@@ -4,7 +4,7 @@ import { useDialog } from '../../lib/dialog/use-dialog.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http/client.ts';
 import { createFetcherStore } from '../../lib/http/query.ts';
-import { fill } from '../catalog/product-card.ts';
+import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import { STOCK_BADGE, type StockLabel } from '../catalog/stock.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
 import MyLocationChooser, { type MyLocationStrings } from './MyLocationChooser.tsx';
@@ -73,7 +73,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
   const panel = useDialog({ onClose, initialFocus: closeButton });
-  const plural = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA');
+  const plural = new Intl.PluralRules(intlLocale(locale));
 
   useEffect(() => {
     loadMyLocation();

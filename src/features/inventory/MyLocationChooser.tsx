@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { fill } from '../catalog/product-card.ts';
 import { showToast } from '../shell/stores.ts';
 import { $myLocationId, chooseMyLocation, loadMyLocation } from './my-location.ts';
 import './my-location.css';
+import { fill } from '../../lib/i18n/locale.ts';
 
 export interface MyLocationStrings {
   label: string;

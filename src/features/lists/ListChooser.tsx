@@ -4,9 +4,10 @@ import { Alert } from '../accounts/ui.tsx';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import ListDialog from './ListDialog.tsx';
 import { $lists, addToList, createList } from './lists.client.ts';
-import { type AddedToList, type ListSummary, plural } from './lists.ts';
+import type { AddedToList, ListSummary } from './lists.ts';
 import '../accounts/forms.css';
 import './lists.css';
+import { fill, plural } from '../../lib/i18n/locale.ts';
 
 /** What the product page passes: the chooser's own strings and the form's, nothing more. */
 export type ChooserStrings = ReturnType<typeof chooserStrings>;
@@ -39,9 +40,6 @@ interface Props {
 }
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; lists: ListSummary[] };
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 
 /**
  * The product page's Add to List for a signed-in shopper: pick one of their lists (the

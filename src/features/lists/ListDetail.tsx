@@ -1,10 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http/client.ts';
+import { fill, plural } from '../../lib/i18n/locale.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { Alert } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import ListDialog from './ListDialog.tsx';
+import { ListItemQuantitySchema } from './list-forms.ts';
 import {
   addListToCart,
   deleteList,
@@ -14,15 +17,7 @@ import {
   setListItemQuantity,
   updateList,
 } from './lists.client.ts';
-import {
-  LIST_ERROR,
-  ListItemQuantitySchema,
-  type ListItemView,
-  type ListToCartResult,
-  type ListView,
-  MAX_LIST_QUANTITY,
-  plural,
-} from './lists.ts';
+import { LIST_ERROR, type ListItemView, type ListToCartResult, type ListView } from './lists.ts';
 
 interface Props {
   locale: 'en' | 'fr';
@@ -35,9 +30,6 @@ interface Props {
 }
 
 type Notice = { kind: 'error' | 'info'; message: string } | null;
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 
 /** One list: edit, make default, delete, each line's quantity, remove, add one or all to the cart. */
 export default function ListDetail({ locale, list, listsPath, startEditing, strings }: Props) {
@@ -375,7 +367,7 @@ function QuantityEditor({
   };
 
   const step = (delta: number) => {
-    const next = Math.min(MAX_LIST_QUANTITY, Math.max(1, item.quantity + delta));
+    const next = Math.min(MAX_QUANTITY, Math.max(1, item.quantity + delta));
     setValue(String(next));
     void commit(String(next));
   };
@@ -402,7 +394,7 @@ function QuantityEditor({
           type="number"
           inputMode="numeric"
           min={1}
-          max={MAX_LIST_QUANTITY}
+          max={MAX_QUANTITY}
           step={1}
           value={value}
           disabled={saving}
@@ -421,7 +413,7 @@ function QuantityEditor({
           type="button"
           aria-label={s.increase}
           onClick={() => step(1)}
-          disabled={disabled || saving || item.quantity >= MAX_LIST_QUANTITY}
+          disabled={disabled || saving || item.quantity >= MAX_QUANTITY}
         >
           +
         </button>

@@ -10,8 +10,8 @@ import {
   type ListDetails,
   type ListDetailsInput,
   ListDetailsSchema,
-  type ListSummary,
-} from './lists.ts';
+} from './list-forms.ts';
+import type { ListSummary } from './lists.ts';
 
 export type ListsStrings = typeof enLists;
 

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { fill, plural } from '../../lib/i18n/locale.ts';
 import { showToast } from '../shell/stores.ts';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import { createList, takeFlash } from './lists.client.ts';
-import { filterLists, type ListSummary, plural } from './lists.ts';
+import { filterLists, type ListSummary } from './lists.ts';
 
 interface Props {
   locale: 'en' | 'fr';
@@ -13,9 +14,6 @@ interface Props {
   listsPath: string;
   strings: ListsStrings;
 }
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
 
 /** The lists index: search by name, the lists with their counts and default, and create. */
 export default function ListsIndex({ locale, lists: initial, initialQuery, listsPath, strings }: Props) {

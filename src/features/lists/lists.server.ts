@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import { localizePath } from '../../lib/i18n/index.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
@@ -17,7 +18,6 @@ import {
   type ListSummary,
   type ListToCartResult,
   type ListView,
-  MAX_LIST_QUANTITY,
 } from './lists.ts';
 
 type Db = Kysely<Database>;
@@ -87,7 +87,7 @@ async function upsertItem(trx: Trx, listId: number, item: AddToList): Promise<nu
     .values({ wishlist_id: listId, variant_id: item.variantId, quantity: item.quantity })
     .onConflict((conflict) =>
       conflict.columns(['wishlist_id', 'variant_id']).doUpdateSet({
-        quantity: sql<number>`least(wishlist_items.quantity + excluded.quantity, ${sql.lit(MAX_LIST_QUANTITY)})`,
+        quantity: sql<number>`least(wishlist_items.quantity + excluded.quantity, ${sql.lit(MAX_QUANTITY)})`,
       }),
     )
     .execute();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../lib/i18n/index.ts';
-import { deletionRefusal, filterLists, idParam, ListDetailsSchema, ListItemQuantitySchema, plural } from './lists.ts';
+import { plural } from '../../lib/i18n/locale.ts';
+import { deletionRefusal, filterLists, idParam, ListDetailsSchema, ListItemQuantitySchema } from './lists.ts';
 
 describe('list rules', () => {
   it('keeps the default list and the only list from deletion', () => {

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { IdSchema } from '../../lib/ids.ts';
+import { MAX_QUANTITY } from '../../lib/quantity.ts';
 
-/** The most of one plant a list line holds (the wishlist_items check constraint). */
-export const MAX_LIST_QUANTITY = 9999;
-/** The wishlists table's limits on a name and a description. */
-export const LIST_NAME_MAX = 120;
-export const LIST_DESCRIPTION_MAX = 1000;
+export {
+  LIST_DESCRIPTION_MAX,
+  LIST_NAME_MAX,
+  type ListDetails,
+  type ListDetailsInput,
+  ListDetailsSchema,
+  ListItemQuantitySchema,
+  type ListMessages,
+} from './list-forms.ts';
 
 /** POST /api/lists/default/items */
 export const AddListItemSchema = z.object({
   variantId: IdSchema,
-  quantity: z.number().int().min(1).max(MAX_LIST_QUANTITY).default(1),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
   /** The language of the page the shopper is on: names a new default list. */
   locale: z.enum(['en', 'fr']).optional(),
 });
@@ -19,43 +24,6 @@ export type AddListItem = z.infer<typeof AddListItemSchema>;
 /** POST /api/lists/{id}/items: a plant added to a list the shopper chose. */
 export const AddToListSchema = AddListItemSchema.pick({ variantId: true, quantity: true });
 export type AddToList = z.infer<typeof AddToListSchema>;
-
-export interface ListMessages {
-  /** Spec §5: 'Must not be blank.' */
-  nameRequired: string;
-  nameTooLong: string;
-  descriptionTooLong: string;
-  quantityInvalid: string;
-}
-
-/** Create (POST /api/lists) and edit (PATCH /api/lists/{id}): the form and the endpoint share it. */
-export function ListDetailsSchema(m: ListMessages) {
-  return z.object({
-    name: z
-      .string({ error: m.nameRequired })
-      .trim()
-      .min(1, { error: m.nameRequired })
-      .max(LIST_NAME_MAX, { error: m.nameTooLong }),
-    description: z
-      .string({ error: m.descriptionTooLong })
-      .trim()
-      .max(LIST_DESCRIPTION_MAX, { error: m.descriptionTooLong })
-      .default(''),
-  });
-}
-export type ListDetailsInput = z.input<ReturnType<typeof ListDetailsSchema>>;
-export type ListDetails = z.output<ReturnType<typeof ListDetailsSchema>>;
-
-/** PATCH /api/lists/{id}/items/{variantId}: a whole number from 1 to 9,999. */
-export function ListItemQuantitySchema(m: Pick<ListMessages, 'quantityInvalid'>) {
-  return z.object({
-    quantity: z
-      .number({ error: m.quantityInvalid })
-      .int({ error: m.quantityInvalid })
-      .min(1, { error: m.quantityInvalid })
-      .max(MAX_LIST_QUANTITY, { error: m.quantityInvalid }),
-  });
-}
 
 /** POST /api/lists/{id}/cart: every line of the list, or only the variants named. */
 export const ListToCartSchema = z.object({
@@ -147,10 +115,4 @@ export function filterLists<T extends { name: string }>(lists: readonly T[], que
   const key = searchKey(query);
   if (key === '') return [...lists];
   return lists.filter((list) => searchKey(list.name).includes(key));
-}
-
-/** A plural message for islands, which carry strings but not i18next: `{ one, other }` by Intl rules. */
-export function plural(forms: { one: string; other: string }, count: number, locale: 'en' | 'fr'): string {
-  const rule = new Intl.PluralRules(locale === 'fr' ? 'fr-CA' : 'en-CA').select(count);
-  return (rule === 'one' ? forms.one : forms.other).replace(/\{\{count\}\}/g, String(count));
 }

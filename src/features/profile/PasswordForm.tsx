@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import type { ValidationMessages } from '../accounts/accounts.ts';
-import { Alert, fill, PasswordField, SubmitButton } from '../accounts/ui.tsx';
+import { Alert, PasswordField, SubmitButton } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import { type ChangePasswordInput, ChangePasswordSchema } from './profile.ts';
 

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import { type TradeAccountInput, TradeAccountSchema, type ValidationMessages } from '../accounts/accounts.ts';
 import { clearSession } from '../accounts/auth.client.ts';
-import { Alert, fill, SubmitButton, TextField } from '../accounts/ui.tsx';
+import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
 
 interface Props {
   linked: { accountNumber: string; companyName: string } | null;

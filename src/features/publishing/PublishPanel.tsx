@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { INTL_LOCALE } from '../../lib/i18n/intl-locale.ts';
+import { fill, INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { fill } from '../accounts/ui.tsx';
 import { showToast } from '../shell/stores.ts';
 import {
   formatDuration,

@@ -8,7 +8,7 @@ import { log } from '../../lib/log.ts';
 import { catalogSnapshotPath, writeCatalogSnapshot } from '../catalog/catalog.server.ts';
 import { readRedirectMapFile } from '../redirects/redirects.server.ts';
 import { REDIRECT_MAP_FILE } from '../redirects/redirects.ts';
-import { LATEST_BUILD_PATH, LatestBuildSchema } from '../shell/build-manifest.ts';
+import { LATEST_BUILD_PATH, parseLatestBuild } from '../shell/build-manifest.ts';
 import { readPageTranslationsFile } from '../translations/page-translations.server.ts';
 import { PAGE_TRANSLATIONS_FILE } from '../translations/page-translations.ts';
 import type { Publisher, PublishRequest } from './publishing.server.ts';
@@ -108,7 +108,8 @@ export class LocalPublisher implements Publisher {
       await linkModules(sitesDirectory(dataDir));
       await build(outDir);
       const clientDir = join(outDir, 'client');
-      const latest = LatestBuildSchema.parse(JSON.parse(await readFile(join(clientDir, LATEST_BUILD_PATH), 'utf8')));
+      const latest = parseLatestBuild(JSON.parse(await readFile(join(clientDir, LATEST_BUILD_PATH), 'utf8')));
+      if (!latest) throw new Error(`The build's ${LATEST_BUILD_PATH} is malformed`);
       const redirects = await readRedirectMapFile(join(outDir, REDIRECT_MAP_FILE));
       const translations = await readPageTranslationsFile(join(outDir, PAGE_TRANSLATIONS_FILE));
       const next: ServedSite = { clientDir, redirects, translations, buildId: latest.id };

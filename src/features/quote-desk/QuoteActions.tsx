@@ -4,8 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { QuoteStatus } from '../../lib/db/schema.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
-import { Alert, fill, SubmitButton, useHydrated } from '../accounts/ui.tsx';
+import { Alert, SubmitButton, useHydrated } from '../accounts/ui.tsx';
 import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from './quote-desk.ts';
 
 type Strings = Pick<typeof enQuoteDesk, 'actions' | 'pricing' | 'status'>;

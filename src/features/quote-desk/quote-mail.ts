@@ -1,5 +1,6 @@
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -76,7 +77,7 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const button = (href: string, label: string, colour: string) =>
     `<a href="${escapeHtml(href)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
   const html = `<!doctype html>
-<html lang="${input.locale === 'fr' ? 'fr-CA' : 'en-CA'}">
+<html lang="${intlLocale(input.locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
 <body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { api } from '../../lib/http/client.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enQuotes from '../../lib/i18n/locales/en/quotes.json';
-import { Alert, fill, useHydrated } from '../accounts/ui.tsx';
+import { Alert, useHydrated } from '../accounts/ui.tsx';
 import { $cartCount } from '../shell/stores.ts';
 import type { ReorderResult } from './quotes.ts';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ButtonGroup, type ButtonSize } from '../../components/ButtonGroup.tsx';
+import { fill } from '../../lib/i18n/locale.ts';
 
 export interface ButtonGroupDemoProps {
   strings: Record<
@@ -59,7 +60,7 @@ export default function ButtonGroupDemo({ strings: s }: ButtonGroupDemoProps) {
       <section>
         <h2>{s.toggleTitle}</h2>
         <ButtonGroup label={s.view} items={views} value={view} onChange={setView} />
-        <p role="status">{s.selected.replace('{{value}}', views.find((v) => v.value === view)?.label ?? view)}</p>
+        <p role="status">{fill(s.selected, { value: views.find((v) => v.value === view)?.label ?? view })}</p>
       </section>
       <section>
         <h2>{s.actionsTitle}</h2>
@@ -74,7 +75,7 @@ export default function ButtonGroupDemo({ strings: s }: ButtonGroupDemoProps) {
             setCount((value) => (action === 'reset' ? 1 : Math.max(0, value + (action === 'increase' ? 1 : -1))))
           }
         />
-        <p role="status">{s.quantity.replace('{{count}}', String(count))}</p>
+        <p role="status">{fill(s.quantity, { count })}</p>
       </section>
       <section>
         <h2>{s.disabledTitle}</h2>

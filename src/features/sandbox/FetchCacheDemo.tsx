@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http/client.ts';
 import { createFetcherStore, type FetcherStore, queryEntries } from '../../lib/http/query.ts';
+import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import type { ClientAppSettings } from '../settings/settings.ts';
 
 type Status = 'pending' | 'success' | 'error';
@@ -67,8 +68,7 @@ function useNow(): number {
   return now;
 }
 
-const t = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const t = fill;
 
 export default function FetchCacheDemo({ locale, strings: s }: FetchCacheDemoProps) {
   const [showPair, setShowPair] = useState(true);
@@ -139,7 +139,7 @@ function StateList({
   const now = useNow();
   const entry = queryEntries.get(entryKey);
   const status: Status = state.data !== undefined ? 'success' : state.error && !state.loading ? 'error' : 'pending';
-  const time = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'medium' });
   return (
     <dl className="state">
       <dt>{s.status}</dt>

@@ -1,6 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
+import { intlLocale } from '../../lib/i18n/locale.ts';
 
 export interface SandboxChartsProps {
   locale: 'en' | 'fr';
@@ -26,7 +27,7 @@ export default function SandboxCharts({ locale, categories, yards, strings }: Sa
       cancelled = true;
     };
   }, []);
-  const number = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA');
+  const number = new Intl.NumberFormat(intlLocale(locale));
   const base: ApexOptions = {
     chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false } },
     dataLabels: { enabled: false },

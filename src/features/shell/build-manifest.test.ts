@@ -4,10 +4,35 @@ import {
   type BuildWatcherOptions,
   createBuildWatcher,
   newBuildId,
+  parseLatestBuild,
   RELOAD_GUARD_KEY,
   RELOAD_GUARD_MS,
   reloadAllowed,
 } from './build-manifest.ts';
+
+describe('parseLatestBuild', () => {
+  it('accepts { id, timestamp } and ignores anything else it holds', () => {
+    expect(parseLatestBuild({ id: 'b-1', timestamp: 12, extra: true })).toEqual({ id: 'b-1', timestamp: 12 });
+  });
+
+  it('refuses a manifest that is not an object, lacks a field or holds the wrong kind', () => {
+    for (const bad of [
+      null,
+      'b-1',
+      42,
+      [],
+      {},
+      { id: 'b-1' },
+      { timestamp: 1 },
+      { id: '', timestamp: 1 },
+      { id: 7, timestamp: 1 },
+      { id: 'b-1', timestamp: 1.5 },
+      { id: 'b-1', timestamp: '1' },
+    ]) {
+      expect(parseLatestBuild(bad)).toBeUndefined();
+    }
+  });
+});
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

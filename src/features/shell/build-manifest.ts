@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every build writes /builds/latest.json ({ id, timestamp }) and /builds/meta/{id}.json;
  * each page carries its own build id. Open pages poll the manifest, and once a newer build
@@ -15,14 +13,28 @@ export const BUILD_POLL_MS = 60_000;
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_GUARD_KEY = 'nursery:reload-at';
 
-export const LatestBuildSchema = z.object({ id: z.string().min(1), timestamp: z.number().int() });
-export type LatestBuild = z.infer<typeof LatestBuildSchema>;
+/** /builds/latest.json */
+export interface LatestBuild {
+  id: string;
+  timestamp: number;
+}
 
-export const BuildMetaSchema = LatestBuildSchema.extend({
-  version: z.string(),
-  prerendered: z.array(z.string()),
-});
-export type BuildMeta = z.infer<typeof BuildMetaSchema>;
+/** /builds/meta/{id}.json */
+export interface BuildMeta extends LatestBuild {
+  version: string;
+  prerendered: string[];
+}
+
+/**
+ * The manifest as fetched, checked by hand: this module runs in every page's shell, which
+ * loads no schema library (docs/decisions/030-browser-imports.md). Undefined when malformed.
+ */
+export function parseLatestBuild(value: unknown): LatestBuild | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, timestamp } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || id.length === 0 || !Number.isInteger(timestamp)) return undefined;
+  return { id, timestamp: timestamp as number };
+}
 
 /** A build id: sortable by time, unique across machines building at the same moment. */
 export function newBuildId(now: number, random: string): string {
@@ -82,11 +94,11 @@ export function createBuildWatcher(options: BuildWatcherOptions): BuildWatcher {
 
   async function runCheck(): Promise<boolean> {
     try {
-      const parsed = LatestBuildSchema.safeParse(await options.fetchLatest());
-      if (!parsed.success) throw new Error('The build manifest is malformed', { cause: parsed.error });
+      const fetched = parseLatestBuild(await options.fetchLatest());
+      if (!fetched) throw new Error('The build manifest is malformed');
       const wasAvailable = updateAvailable();
-      latest = parsed.data;
-      if (!wasAvailable && updateAvailable()) options.onUpdate?.(parsed.data);
+      latest = fetched;
+      if (!wasAvailable && updateAvailable()) options.onUpdate?.(fetched);
     } catch (error) {
       options.onCheckFailed?.(error);
     }

@@ -1,3 +1,4 @@
+import { fill } from '../../lib/i18n/locale.ts';
 import './build-update.client.ts';
 import { refreshCartCount } from '../cart/cart.client.ts';
 import { PROGRESS, progressAt } from './progress.ts';
@@ -49,7 +50,7 @@ $cartCount.subscribe((value) => {
     const labels = link?.dataset;
     if (link && labels?.labelOne && labels.labelOther) {
       const label = value === 1 ? labels.labelOne : labels.labelOther;
-      link.setAttribute('aria-label', label.replace('{{count}}', String(value)));
+      link.setAttribute('aria-label', fill(label, { count: value }));
     }
   }
 });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { getT, type Locale } from '../i18n/index.ts';
 import { ApiError, fieldErrors } from './api.ts';
 import { isBodyTooLarge, JSON_BODY_LIMIT } from './limits.ts';
@@ -93,9 +94,12 @@ export async function readBytes(
   return all;
 }
 
-/** Parses input with the form's own schema; failures carry each field's message (422). */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown, locale: Locale): z.output<S> {
-  const result = schema.safeParse(data);
+/**
+ * Parses input with the form's own schema (zod, or zod/mini when the browser shares it);
+ * failures carry each field's message (422).
+ */
+export function parseInput<S extends $ZodType>(schema: S, data: unknown, locale: Locale): output<S> {
+  const result = safeParse(schema, data);
   if (result.success) return result.data;
   throw new ApiError(422, 'invalid', getT(locale, 'errors')('validation.invalid'), {
     fields: fieldErrors(result.error),

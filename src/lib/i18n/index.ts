@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
-import { collapseDoublePeriod } from './interpolate.ts';
+import { collapseDoublePeriod } from './locale.ts';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
@@ -41,7 +41,7 @@ import frSeo from './locales/fr/seo.json' with { type: 'json' };
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export { INTL_LOCALE } from './intl-locale.ts';
+export { fill, INTL_LOCALE, intlLocale, plural } from './locale.ts';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from '../env.ts';
+import { intlLocale } from '../i18n/locale.ts';
 import { log } from '../log.ts';
 
 /**
@@ -37,7 +38,7 @@ function envelope(message: MailMessage, from: string) {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    headers: { 'X-Nursery-Mail': message.kind, 'Content-Language': message.locale === 'fr' ? 'fr-CA' : 'en-CA' },
+    headers: { 'X-Nursery-Mail': message.kind, 'Content-Language': intlLocale(message.locale) },
   };
 }
 

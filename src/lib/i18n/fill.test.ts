@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from './index.ts';
-import { collapseDoublePeriod, interpolate } from './interpolate.ts';
+import { collapseDoublePeriod, fill } from './locale.ts';
 
 const company = 'Rideau Landscape Design Inc.';
 
-describe('interpolate', () => {
+describe('fill', () => {
   it('fills placeholders and leaves unknown ones', () => {
-    expect(interpolate('{{a}} and {{b}}', { a: 1 })).toBe('1 and {{b}}');
+    expect(fill('{{a}} and {{b}}', { a: 1 })).toBe('1 and {{b}}');
   });
 
   it('never doubles the period after a name that ends with one', () => {
-    expect(interpolate('Account {{n}} for {{company}}.', { n: 'TA-1', company })).toBe(
+    expect(fill('Account {{n}} for {{company}}.', { n: 'TA-1', company })).toBe(
       'Account TA-1 for Rideau Landscape Design Inc.',
     );
-    expect(interpolate('For {{company}}.', { company: 'Acme' })).toBe('For Acme.');
-    expect(interpolate('Wait {{x}}...', { x: 'now' })).toBe('Wait now...');
+    expect(fill('For {{company}}.', { company: 'Acme' })).toBe('For Acme.');
+    expect(fill('Wait {{x}}...', { x: 'now' })).toBe('Wait now...');
   });
 });
 
