@@ -53,7 +53,9 @@ const MUTATIONS: Mutation[] = [
     name: 'rate-limit-address',
     guards: 'one count for every client (the address left out of the bucket key)',
     file: 'src/features/accounts/rate-limit.server.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     find: 'key: `${action}:address:${address}`',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     replace: 'key: `${action}:address:`',
     tests: ['src/features/accounts/rate-limit.server.test.ts'],
   },
