@@ -114,21 +114,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function vitest(tests: string[]): { ok: boolean; summary: string } {
-  const result = spawnSync(join(root, 'node_modules/.bin/vitest'), ['run', '--reporter=dot', ...tests], {
+function vitest(testFiles: string[]): { ok: boolean; testsFailed: boolean; summary: string } {
+  const result = spawnSync(join(root, 'node_modules/.bin/vitest'), ['run', '--reporter=dot', ...testFiles], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     maxBuffer: 64 * 1024 * 1024,
   });
   const output = `${result.stdout}\n${result.stderr}`;
-  const summary =
-    output
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => /^Tests\s/.test(line))
-      .pop() ?? `exit ${result.status}`;
-  return { ok: result.status === 0, summary };
+  const lines = output.split('\n').map((line) => line.trim());
+  const files = lines.filter((line) => /^Test Files\s/.test(line)).pop();
+  const tests = lines.filter((line) => /^Tests\s/.test(line)).pop() ?? '';
+  const summary = [files, tests].filter(Boolean).join('; ') || `exit ${result.status}`;
+  // Only a test that ran and failed counts as catching a mutation: a hook's timeout on a
+  // busy machine fails the run too, but proves nothing.
+  const testsFailed = /\d+ failed/.test(tests);
+  for (const line of lines.filter((l) => /^Error: Hook timed out/.test(l)).slice(0, 2)) console.log(`   ! ${line}`);
+  return { ok: result.status === 0, testsFailed, summary };
 }
 
 const rows: { name: string; caught: boolean; summary: string }[] = [];
