@@ -116,10 +116,10 @@ test.describe('as the demo customer, with a line in the cart', () => {
     profile: (locale) => `${prefix(locale)}/profile`,
     settings: (locale) => `${prefix(locale)}/settings`,
     'quote history': (locale) => `${prefix(locale)}/profile/quote-requests`,
-    'quote request': (locale) => ids.quote && `${prefix(locale)}/profile/quote-requests/${ids.quote}`,
+    'quote request': (locale) => (ids.quote ? `${prefix(locale)}/profile/quote-requests/${ids.quote}` : undefined),
     cart: (locale) => `${prefix(locale)}/cart`,
     lists: (locale) => `${prefix(locale)}/lists`,
-    list: (locale) => ids.list && `${prefix(locale)}/lists/${ids.list}`,
+    list: (locale) => (ids.list ? `${prefix(locale)}/lists/${ids.list}` : undefined),
     checkout: (locale) => `${prefix(locale)}/checkout`,
   };
 
@@ -154,7 +154,7 @@ test.describe('as the demo admin', () => {
     'product editor': (locale) => `${prefix(locale)}/admin/products/sugar-maple`,
     'product pictures': (locale) => `${prefix(locale)}/admin/products/sugar-maple/images`,
     'quote requests': (locale) => `${prefix(locale)}/admin/quote-requests`,
-    'quote request': (locale) => quoteId && `${prefix(locale)}/admin/quote-requests/${quoteId}`,
+    'quote request': (locale) => (quoteId ? `${prefix(locale)}/admin/quote-requests/${quoteId}` : undefined),
   };
 
   for (const [kind, pathFor] of Object.entries(adminPages)) {
