@@ -267,7 +267,7 @@ for (const locale of LOCALES) {
         inHouse: { linked: boolean; customers: number; requests: number; volumeCents: number }[];
       };
       expect(data.totalQuoteRequests).toBeGreaterThan(0);
-      const kpi = (name: string) => page.locator(`[data-kpi="${name}"] dd`);
+      const kpi = (name: string) => page.locator(`[data-kpi="${name}"] dd:first-of-type`);
       await expect(kpi('requests')).toHaveText(number(data.totalQuoteRequests, locale));
       await expect(kpi('volume')).toHaveText(money(data.totalVolumeCents, locale));
       await expect(kpi('active-users')).toHaveText(number(data.activeUsers, locale));

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { apiClient, SAME_ORIGIN, SELF_HYDRATING_SSR_ISLANDS, signIn } from '../support/accounts.ts';
+import {
+  apiClient,
+  createConfirmedAccount,
+  SAME_ORIGIN,
+  SELF_HYDRATING_SSR_ISLANDS,
+  signIn,
+} from '../support/accounts.ts';
 
 // The catalog as signed-in shoppers see it: trade prices for a linked trade account, the
 // default wish list, and "my sales yard" kept on the profile.
@@ -26,31 +32,39 @@ test.describe('catalog for signed-in shoppers', () => {
     await expect(dialog.locator('.availability__price').first()).toContainText(/^Prix courant\s:\s[\d\s,]+\s\$$/);
   });
 
-  test('add to list puts the plant on the default list, and only for a signed-in user', async () => {
+  // The two tests below change a shopper's rows, so each makes its own shopper: the seeded
+  // demo accounts stay as the seed left them for every other suite.
+
+  test('add to list puts the plant on the default list, and only for a signed-in user', async ({ request }) => {
     const anonymous = await apiClient();
     const refused = await anonymous.post('/api/lists/default/items', {
       headers: SAME_ORIGIN,
       data: { variantId: 1, quantity: 1 },
     });
     expect(refused.status()).toBe(401);
-    const customer = await apiClient('customer');
-    const added = await customer.post('/api/lists/default/items', {
+    const shopper = await apiClient(await createConfirmedAccount(request, { label: 'catalog-list' }));
+    const added = await shopper.post('/api/lists/default/items', {
       headers: SAME_ORIGIN,
       data: { variantId: 1, quantity: 2 },
     });
-    expect(added.ok(), await added.text()).toBe(true);
+    expect(added.status(), await added.text()).toBe(201);
+    const { lists } = await (await shopper.get('/api/lists')).json();
+    expect(lists).toEqual([expect.objectContaining({ isDefault: true, itemCount: 1 })]);
     await anonymous.dispose();
-    await customer.dispose();
+    await shopper.dispose();
   });
 
-  test('my sales yard is saved on the profile when signed in', async () => {
+  test('my sales yard is saved on the profile when signed in', async ({ request }) => {
     const anonymous = await apiClient();
     const refused = await anonymous.put('/api/profile/location', { headers: SAME_ORIGIN, data: { locationId: 2 } });
     expect(refused.status()).toBe(401);
-    const customer = await apiClient('customer');
-    const saved = await customer.put('/api/profile/location', { headers: SAME_ORIGIN, data: { locationId: 2 } });
+    // A new account starts at sales yard 1 (createConfirmedAccount), so 2 is a change.
+    const shopper = await apiClient(await createConfirmedAccount(request, { label: 'catalog-yard' }));
+    const saved = await shopper.put('/api/profile/location', { headers: SAME_ORIGIN, data: { locationId: 2 } });
     expect(saved.ok(), await saved.text()).toBe(true);
+    const session = await (await shopper.get('/api/session')).json();
+    expect(session.default_location_id).toBe(2);
     await anonymous.dispose();
-    await customer.dispose();
+    await shopper.dispose();
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { clientAddressOf } from './auth.server.ts';
 import {
+  accountAddressBucket,
   accountBucket,
   addressBucket,
   ceilingDelayMs,
@@ -39,12 +41,42 @@ describe.each(ENGINES)('rate limits on %s', (engine) => {
     );
   });
 
-  it('keeps addresses apart: a full bucket for one address leaves another untouched', async () => {
+  it('keeps addresses apart: a full bucket for one address leaves another its own count', async () => {
     const now = new Date();
-    const full = addressBucket('apart', '203.0.113.1', limit);
+    const kinds = [
+      ['per address', (address: string) => addressBucket('apart', address, limit)],
+      ['per account and address', (address: string) => accountAddressBucket('apart', 'a@example.com', address, limit)],
+    ] as const;
+    for (const [kind, bucketFor] of kinds) {
+      const full = bucketFor('203.0.113.1');
+      for (let i = 0; i < limit.max; i++) await consume(test.handle.db, [full], now);
+      await expect(consume(test.handle.db, [full], now), kind).rejects.toBeInstanceOf(RateLimitedError);
+      // Another address gets all of its own attempts, then is refused in turn: a limiter
+      // keyed on nothing (one count for everyone) or on no address fails here.
+      const other = bucketFor('203.0.113.2');
+      for (let i = 0; i < limit.max; i++) await consume(test.handle.db, [other], now);
+      await expect(consume(test.handle.db, [other], now), kind).rejects.toBeInstanceOf(RateLimitedError);
+    }
+  });
+
+  it('keeps accounts apart from one address: another account there has its own count', async () => {
+    const now = new Date();
+    const full = accountAddressBucket('apart-accounts', 'first@example.com', '203.0.113.3', limit);
     for (let i = 0; i < limit.max; i++) await consume(test.handle.db, [full], now);
     await expect(consume(test.handle.db, [full], now)).rejects.toBeInstanceOf(RateLimitedError);
-    await consume(test.handle.db, [addressBucket('apart', '203.0.113.2', limit)], now);
+    const other = accountAddressBucket('apart-accounts', 'second@example.com', '203.0.113.3', limit);
+    for (let i = 0; i < limit.max; i++) await consume(test.handle.db, [other], now);
+  });
+
+  it('takes the client address the adapter reports, so each client counts apart', () => {
+    expect(clientAddressOf({ clientAddress: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(clientAddressOf({ clientAddress: '2001:db8::1' })).toBe('2001:db8::1');
+    const unknown = {
+      get clientAddress(): string {
+        throw new Error('The adapter does not know the address');
+      },
+    };
+    expect(clientAddressOf(unknown)).toBe('unknown');
   });
 
   it('refuses when any one of several buckets is full', async () => {

@@ -6,7 +6,7 @@ import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
 
 /**
  * Sessions after Lucia's reference design, with the spec's access/refresh pair on top
- * (docs/decisions/005-sessions.md):
+ * (docs/decisions/015-accounts-and-sessions.md):
  * - the access session lives 30 minutes and is never extended;
  * - the refresh token lives 30 days and is rotated on every use; all tokens descended from
  *   one sign-in share a family, and a token presented again after its grace period revokes

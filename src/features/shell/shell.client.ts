@@ -1,7 +1,7 @@
 import { fill } from '../../lib/i18n/locale.ts';
 import './build-update.client.ts';
 import { refreshCartCount } from '../cart/cart.client.ts';
-import { PROGRESS, progressAt } from './progress.ts';
+import { navigationProgress } from './progress.ts';
 import {
   $cartCount,
   $colourMode,
@@ -81,32 +81,10 @@ menuButton?.addEventListener('click', () => {
 });
 
 // Navigation progress bar.
-const bar = document.getElementById('nav-progress');
-let started = 0;
-let frame = 0;
-function tick(): void {
-  if (!bar) return;
-  const share = progressAt(performance.now() - started);
-  bar.style.opacity = share > 0 ? '1' : '0';
-  bar.style.transform = `scaleX(${share})`;
-  frame = requestAnimationFrame(tick);
-}
-function startProgress(): void {
-  cancelAnimationFrame(frame);
-  started = performance.now();
-  frame = requestAnimationFrame(tick);
-}
-function finishProgress(): void {
-  cancelAnimationFrame(frame);
-  if (bar?.style.opacity !== '1') return;
-  bar.style.transform = 'scaleX(1)';
-  setTimeout(() => {
-    bar.style.opacity = '0';
-    setTimeout(() => {
-      bar.style.transform = 'scaleX(0)';
-    }, PROGRESS.resetDelayMs);
-  }, PROGRESS.hideDelayMs);
-}
+const barElement = document.getElementById('nav-progress');
+const bar = barElement ? navigationProgress(barElement) : undefined;
+const startProgress = () => bar?.start();
+const finishProgress = () => bar?.finish();
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.('a');
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;

@@ -1,6 +1,10 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
-/** Table types for Kysely, written to match supabase/migrations (checked by db.test.ts). */
+/**
+ * Table types for Kysely, written by hand to match supabase/migrations. tests/integration/schema.test.ts
+ * checks the list of tables (TABLES) against a migrated database; the columns are checked by
+ * `astro check` on the queries and by the database suites that run them on both engines.
+ */
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
