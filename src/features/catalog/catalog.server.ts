@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
+import { sizeFromRow } from '../../lib/size.ts';
 import { ImageVariantSchema } from '../media/media.ts';
 import { type CatalogCategory, type CatalogProduct, type CatalogSnapshot, CatalogSnapshotSchema } from './catalog.ts';
 
@@ -47,6 +48,8 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
           'variants.sku',
           'variants.size_label',
           'variants.size_kind',
+          'variants.size_values',
+          'variants.size_root_ball',
           'variants.list_price_cents',
           sql<number>`coalesce(sum(stock_levels.quantity), 0)::int`.as('stock_total'),
         ])
@@ -114,6 +117,7 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
       sku: variant.sku,
       sizeLabel: variant.size_label,
       sizeKind: variant.size_kind,
+      size: sizeFromRow(variant),
       listPriceCents: variant.list_price_cents,
       stockTotal: variant.stock_total,
     })),
