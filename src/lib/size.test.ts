@@ -75,7 +75,7 @@ describe('sizeSchema', () => {
     const schema = sizeSchema({ value: 'De {min} à {max}.', order: 'Ordre.', rootBall: 'Motte.' });
     const result = schema.safeParse(container(5, 120));
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['values', 1], message: 'De 1 à 99.' })]);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['values'], message: 'De 1 à 99.' })]);
   });
 
   it('refuses numbers out of order, repeated, or a root ball that does not fit the kind', () => {

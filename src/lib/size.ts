@@ -155,21 +155,19 @@ export function sizeSchema(m: SizeMessages = defaultMessages) {
   return z
     .object({
       kind: z.enum(SIZE_KINDS),
-      values: z.array(z.number()).min(1).max(MAX_SIZE_VALUES),
+      values: z.array(z.number()).min(1, m.value).max(MAX_SIZE_VALUES, m.value),
       rootBall: z.enum(ROOT_BALLS).nullable(),
     })
     .superRefine((size, ctx) => {
       const { min, max } = SIZE_LIMITS[size.kind];
-      size.values.forEach((value, index) => {
-        if (!Number.isInteger(value) || value < min || value > max) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['values', index],
-            message: m.value.replace('{min}', String(min)).replace('{max}', String(max)),
-          });
-        }
-      });
-      if (size.values.some((value, index) => index > 0 && value <= (size.values[index - 1] ?? 0))) {
+      // One message for the numbers: the form edits them in one field.
+      if (size.values.some((value) => !Number.isInteger(value) || value < min || value > max)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['values'],
+          message: m.value.replace('{min}', String(min)).replace('{max}', String(max)),
+        });
+      } else if (size.values.some((value, index) => index > 0 && value <= (size.values[index - 1] ?? 0))) {
         ctx.addIssue({ code: 'custom', path: ['values'], message: m.order });
       }
       const rootBallOk =
@@ -183,6 +181,34 @@ export function sizeSchema(m: SizeMessages = defaultMessages) {
 }
 
 export const SizeSchema = sizeSchema();
+
+/** The admin form's size: a select for the kind, "40/50/60" for the numbers, a select for the root ball. */
+export interface SizeFormValue {
+  kind: SizeKind;
+  values: string;
+  rootBall: RootBall | '';
+}
+
+export function toSizeForm(size: Size): SizeFormValue {
+  return { kind: size.kind, values: size.values.join('/'), rootBall: size.rootBall ?? '' };
+}
+
+/** The form's size read into a Size, then checked by sizeSchema with the page's messages. */
+export function sizeFormSchema(m: SizeMessages) {
+  return z
+    .object({ kind: z.enum(SIZE_KINDS), values: z.string(), rootBall: z.enum(['', ...ROOT_BALLS]) })
+    .transform(
+      (form): Size => ({
+        kind: form.kind,
+        values: form.values
+          .split('/')
+          .map((part) => part.trim())
+          .map((part) => (/^[0-9]+$/.test(part) ? Number(part) : Number.NaN)),
+        rootBall: form.rootBall === '' ? null : form.rootBall,
+      }),
+    )
+    .pipe(sizeSchema(m));
+}
 
 /** A size from the database columns (variants or quote_request_items). */
 export function sizeFromRow(row: {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database, Locale } from '../../../lib/db/schema.ts';
+import { formatSize } from '../../../lib/size.ts';
 import { slugify } from '../plants.ts';
 import type { VariantInfo } from './catalog.server.ts';
 import type { AccountsFile, YardCode } from './data.ts';
@@ -103,8 +104,8 @@ export async function seedInHouseAccounts(
       purchase_id: purchaseId,
       line: lineIndex + 1,
       sku: line.variant.sku,
-      description_en: `${line.variant.nameEn}, ${line.variant.sizeLabel}`,
-      description_fr: `${line.variant.nameFr}, ${line.variant.sizeLabel}`,
+      description_en: `${line.variant.nameEn}, ${formatSize(line.variant.size, 'en')}`,
+      description_fr: `${line.variant.nameFr}, ${formatSize(line.variant.size, 'fr')}`,
       quantity: line.quantity,
       unit_price_cents: line.variant.tradeCents,
     }));

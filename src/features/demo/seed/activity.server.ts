@@ -164,6 +164,9 @@ export async function seedQuoteRequests(
         product_name_fr: line.variant.nameFr,
         botanical_name: line.variant.botanical,
         size_label: line.variant.sizeLabel,
+        size_kind: line.variant.size.kind,
+        size_values: line.variant.size.values,
+        size_root_ball: line.variant.size.rootBall,
         quantity: line.quantity,
         unit_price_cents: line.unitCents,
       });

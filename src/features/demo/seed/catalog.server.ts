@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database, SizeKind } from '../../../lib/db/schema.ts';
+import { formatSize, parseSizeLabel, type Size } from '../../../lib/size.ts';
 import { type Plant, type PlantCategory, type PlantFile, parseSize, slugify } from '../plants.ts';
 import type { CategoriesFile, TopCategory, YardCode } from './data.ts';
 import type { Random } from './random.ts';
@@ -18,6 +19,7 @@ export interface VariantInfo {
   nameFr: string;
   botanical: string;
   sizeLabel: string;
+  size: Size;
   sizeKind: SizeKind;
   listCents: number;
   tradeCents: number;
@@ -93,13 +95,17 @@ export async function seedCatalog(
     const productId = requireId(productIds, code);
     plant.sizes.forEach((size, index) => {
       const { code: sizeCode, kind } = parseSize(size.size);
+      const structured = requireSize(size.size);
+      const label = formatSize(structured, 'en');
       const sku = `${code}-${sizeCode}`;
       const tradeCents = tradePrice(random, size.list_cents);
       variantRows.push({
         product_id: productId,
         sku,
-        size_label: size.size,
+        size_label: label,
         size_kind: kind,
+        size_values: structured.values,
+        size_root_ball: structured.rootBall,
         sort_order: index + 1,
         list_price_cents: size.list_cents,
         trade_price_cents: tradeCents,
@@ -111,7 +117,8 @@ export async function seedCatalog(
         nameEn: plant.name_en,
         nameFr: plant.name_fr,
         botanical: plant.botanical,
-        sizeLabel: size.size,
+        sizeLabel: label,
+        size: structured,
         sizeKind: kind,
         listCents: size.list_cents,
         tradeCents,
@@ -200,4 +207,10 @@ export function disclaimerFor(
   const zone = String(plant.zone);
   parts.push({ en: sentences.zone.en.replaceAll('{zone}', zone), fr: sentences.zone.fr.replaceAll('{zone}', zone) });
   return { en: parts.map((part) => part.en).join(' '), fr: parts.map((part) => part.fr).join(' ') };
+}
+
+function requireSize(label: string): Size {
+  const size = parseSizeLabel(label);
+  if (!size) throw new Error(`Unknown size label "${label}"`);
+  return size;
 }

@@ -15,7 +15,7 @@ export const DIGEST_QUERIES: Record<string, string> = {
   products:
     'select id, code, category_id, slug_en, slug_fr, name_en, name_fr, is_featured, disclaimer_fr from products order by id',
   variants:
-    'select id, product_id, sku, size_label, size_kind, sort_order, list_price_cents, trade_price_cents from variants order by id',
+    'select id, product_id, sku, size_label, size_kind, size_values, size_root_ball, sort_order, list_price_cents, trade_price_cents from variants order by id',
   stock_levels: 'select variant_id, location_id, quantity from stock_levels order by variant_id, location_id',
   in_house_accounts: 'select id, account_number, account_phone from in_house_accounts order by id',
   in_house_purchases:
@@ -27,7 +27,7 @@ export const DIGEST_QUERIES: Record<string, string> = {
   quote_requests:
     'select q.id, q.reference, q.idempotency_key::text, u.email, q.status, q.fulfilment, q.subtotal_cents, (extract(epoch from q.submitted_at) * 1000)::bigint::text from quote_requests q join users u on u.id = q.user_id order by q.id',
   quote_request_items:
-    'select quote_request_id, line, variant_id, sku, size_label, quantity, unit_price_cents, quoted_unit_price_cents from quote_request_items order by quote_request_id, line',
+    'select quote_request_id, line, variant_id, sku, size_label, size_kind, size_values, quantity, unit_price_cents, quoted_unit_price_cents from quote_request_items order by quote_request_id, line',
   quote_request_status_history:
     'select quote_request_id, from_status, to_status, (extract(epoch from changed_at) * 1000)::bigint::text from quote_request_status_history order by id',
   redirects: 'select id, from_path, to_location, status from redirects order by id',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sizeFromRow, sizeText } from '../../../lib/size.ts';
 import type { QuoteDeskFile } from './data.ts';
 import type { Random } from './random.ts';
 import {
@@ -67,6 +68,8 @@ export async function seedQuoteDeskPeople(
       'v.sku',
       'v.size_label',
       'v.size_kind',
+      'v.size_values',
+      'v.size_root_ball',
       'v.list_price_cents',
       'v.trade_price_cents',
       'p.code',
@@ -120,8 +123,8 @@ export async function seedQuoteDeskPeople(
               purchase_id: purchase.id,
               line: i + 1,
               sku: line.sku,
-              description_en: `${line.name_en}, ${line.size_label}`,
-              description_fr: `${line.name_fr}, ${line.size_label}`,
+              description_en: `${line.name_en}, ${sizeText(sizeFromRow(line), line.size_label, 'en')}`,
+              description_fr: `${line.name_fr}, ${sizeText(sizeFromRow(line), line.size_label, 'fr')}`,
               quantity: quantities[i] ?? 1,
               unit_price_cents: line.trade_price_cents,
             })),

@@ -117,6 +117,9 @@ export async function seedQuoteDeskRequests(
         product_name_fr: line.variant.name_fr,
         botanical_name: line.variant.botanical_name,
         size_label: line.variant.size_label,
+        size_kind: line.variant.size_kind,
+        size_values: line.variant.size_values,
+        size_root_ball: line.variant.size_root_ball,
         quantity: line.quantity,
         unit_price_cents: line.unit,
       });

@@ -40,7 +40,8 @@ export async function seedScaleProducts(
   if (sources.length === 0) throw new DemoSeedError('No products to clone: seed the demo data first.');
   const sourceVariants = await db
     .selectFrom('variants')
-    .select(['product_id', 'sku', 'size_label', 'size_kind', 'sort_order', 'list_price_cents', 'trade_price_cents'])
+    .select(['product_id', 'sku', 'size_label', 'size_kind', 'size_values', 'size_root_ball', 'sort_order'])
+    .select(['list_price_cents', 'trade_price_cents'])
     .where(
       'product_id',
       'in',
@@ -107,6 +108,8 @@ export async function seedScaleProducts(
           sku: `${code}${variant.sku.slice(source.code.length)}`,
           size_label: variant.size_label,
           size_kind: variant.size_kind,
+          size_values: variant.size_values,
+          size_root_ball: variant.size_root_ball,
           sort_order: variant.sort_order,
           list_price_cents: variant.list_price_cents,
           trade_price_cents: variant.trade_price_cents,
