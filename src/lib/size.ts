@@ -203,7 +203,8 @@ export function sizeFormSchema(m: SizeMessages) {
         values: form.values
           .split('/')
           .map((part) => part.trim())
-          .map((part) => (/^[0-9]+$/.test(part) ? Number(part) : Number.NaN)),
+          // Anything but digits reads as -1: out of every range, so the range message names it.
+          .map((part) => (/^[0-9]+$/.test(part) ? Number(part) : -1)),
         rootBall: form.rootBall === '' ? null : form.rootBall,
       }),
     )
