@@ -140,7 +140,7 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(history).toEqual([{ from_status: null, to_status: 'submitted', changed_by: user.id }]);
   });
 
-  it('copies each line's size structured, so the history reads it in the language of the reader', async () => {
+  it("copies each line's size structured, so the history reads it in the language of the reader", async () => {
     const user = await createCustomer(db());
     const product = await createProduct(db(), { variants: [{ sizeLabel: '40/50/60mm WB' }, { sizeLabel: '5 gal' }] });
     for (const variant of product.variants) {
@@ -158,7 +158,10 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
       { size_label: '5 gal', size_kind: null, size_values: null, size_root_ball: null },
     ]);
     const french = await loadQuoteRequest(db(), user.id, outcome.result.id, 'fr');
-    expect(french?.lines.map((line) => line.sizeLabel)).toEqual(['Calibre 40/50/60\u00a0mm (panier de broche)', '5 gal']);
+    expect(french?.lines.map((line) => line.sizeLabel)).toEqual([
+      'Calibre 40/50/60\u00a0mm (panier de broche)',
+      '5 gal',
+    ]);
     const english = await loadQuoteRequest(db(), user.id, outcome.result.id, 'en');
     expect(english?.lines.map((line) => line.sizeLabel)).toEqual(['40/50/60 mm WB', '5 gal']);
   });
