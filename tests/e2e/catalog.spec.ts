@@ -289,7 +289,7 @@ test.describe('catalog: product page for crawlers and sharing', () => {
 
   test('sizes read in French on the page and in the structured data', async ({ page }) => {
     await page.goto('/fr/products/erable-a-sucre');
-    await expect(page.getByRole('radio', { name: /Calibre 50\u00a0mm \(panier de broche\)/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Calibre 50\smm \(panier de broche\)/ })).toBeVisible();
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const product = blocks.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product');
     const names: string[] = product.offers.map((offer: { name: string }) => offer.name);
