@@ -80,7 +80,7 @@ test.describe('catalog: from the home page to the cart', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('radio', { name: /50mm WB/ }).check();
+    await page.getByRole('radio', { name: /50 mm WB/ }).check();
     await page.getByLabel('Increase quantity').click();
     await expect(cartBadge(page)).toBeHidden();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -236,7 +236,7 @@ test.describe('catalog: not found and other ways in', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'SKU Not Found' })).toBeVisible();
     await page.goto('/products/sugar-maple?sku=TRE-1001-W60');
     await hydrated(page);
-    await expect(page.getByRole('radio', { name: /60mm WB/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /60 mm WB/ })).toBeChecked();
   });
 
   test('a product code and a category id lead to the page in the same language', async ({ page }) => {
@@ -287,6 +287,18 @@ test.describe('catalog: product page for crawlers and sharing', () => {
     expect(image.headers()['content-type']).toBe('image/png');
   });
 
+  test('sizes read in French on the page and in the structured data', async ({ page }) => {
+    await page.goto('/fr/products/erable-a-sucre');
+    await expect(page.getByRole('radio', { name: /Calibre 50\smm \(panier de broche\)/ })).toBeVisible();
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const product = blocks.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product');
+    const names: string[] = product.offers.map((offer: { name: string }) => offer.name);
+    expect(names.every((name) => /, Calibre [0-9]+\u00a0mm \(panier de broche\)$/.test(name))).toBe(true);
+    for (const label of await page.locator('.purchase__size-label').allTextContents()) {
+      expect(label).toMatch(/^Calibre [0-9]+\u00a0mm \(panier de broche\)$/);
+    }
+  });
+
   test('returning to a product page restores where the shopper was', async ({ page }) => {
     await page.goto('/products/sugar-maple');
     await page.evaluate(() => window.scrollTo(0, 700));
@@ -302,7 +314,7 @@ test.describe('catalog: lists and the cart API', () => {
   test('add to list sends a visitor to sign in and back', async ({ page }) => {
     await page.goto('/products/sugar-maple');
     await hydrated(page);
-    await page.getByRole('radio', { name: /50mm WB/ }).check();
+    await page.getByRole('radio', { name: /50 mm WB/ }).check();
     await page.getByRole('button', { name: 'Add to List' }).click();
     await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=/);
     const redirect = new URL(page.url()).searchParams.get('redirect');

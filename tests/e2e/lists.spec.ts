@@ -217,7 +217,7 @@ test.describe('wish lists', () => {
 
     await page.goto('/products/sugar-maple');
     await hydrated(page.locator('.summary-buy'));
-    await page.getByRole('radio', { name: /50mm WB/ }).check();
+    await page.getByRole('radio', { name: /50 mm WB/ }).check();
     await page.getByLabel('Quantity', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Add to List' }).click();
     const chooser = page.getByRole('dialog', { name: 'Add to a list' });
@@ -244,7 +244,7 @@ test.describe('wish lists', () => {
     ]);
     await page.goto(`/lists/${frontYard.id}`);
     const line = page.locator('.list-line').filter({ hasText: 'Sugar Maple' });
-    await expect(line).toContainText('50mm WB');
+    await expect(line).toContainText('50 mm WB');
     await expect(line.getByLabel(/^Quantity of Sugar Maple/)).toHaveValue('3');
     await cleanUp(context.request);
   });
@@ -253,7 +253,7 @@ test.describe('wish lists', () => {
     const account = await createConfirmedAccount(request, { label: 'chooser-fr', locale: 'fr' });
     await page.goto('/fr/products/erable-a-sucre');
     await hydrated(page.locator('.summary-buy'));
-    await page.getByRole('radio', { name: /50mm WB/ }).check();
+    await page.getByRole('radio', { name: /50 mm WB/ }).check();
     await page.getByRole('button', { name: 'Ajouter à une liste' }).click();
     await expect(page).toHaveURL(/\/fr\/auth\/sign-in\?redirect=/);
     const redirect = new URL(page.url()).searchParams.get('redirect');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/lib/db/schema.ts';
+import { parseSizeLabel } from '../../src/lib/size.ts';
 
 /**
  * Catalog rows for database tests: each factory makes what a test names and the few rows
@@ -93,13 +94,18 @@ export async function createProduct(
   const variants: { id: number; sku: string }[] = [];
   for (const [index, spec] of specs.entries()) {
     const list = spec.listPriceCents ?? 4999;
+    const label = spec.sizeLabel ?? `#${index + 1}`;
+    // Structured like the migration's backfill; a label it cannot read keeps only its text.
+    const size = parseSizeLabel(label);
     const variant = await db
       .insertInto('variants')
       .values({
         product_id: product.id,
         sku: `${code}-V${index + 1}`,
-        size_label: spec.sizeLabel ?? `#${index + 1}`,
-        size_kind: 'container',
+        size_label: label,
+        size_kind: size?.kind ?? 'container',
+        size_values: size?.values ?? null,
+        size_root_ball: size?.rootBall ?? null,
         sort_order: index + 1,
         list_price_cents: list,
         trade_price_cents: spec.tradePriceCents ?? Math.round(list * 0.8),

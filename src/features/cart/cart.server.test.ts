@@ -129,8 +129,22 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     const tradeView = await cartView(db(), owner, { inHouseAccountId: account.id }, 'fr');
     expect(tradeView).toMatchObject({ count: 3, totalCents: 2 * 3900 + 9000, tradePricing: true });
     expect(tradeView.lines).toMatchObject([
-      { size: '#2', quantity: 2, unitPriceCents: 3900, priceKind: 'trade', subtotalCents: 7800, available: true },
-      { size: '#7', quantity: 1, unitPriceCents: 9000, priceKind: 'trade', subtotalCents: 9000, available: true },
+      {
+        size: 'Contenant nº\u00a02',
+        quantity: 2,
+        unitPriceCents: 3900,
+        priceKind: 'trade',
+        subtotalCents: 7800,
+        available: true,
+      },
+      {
+        size: 'Contenant nº\u00a07',
+        quantity: 1,
+        unitPriceCents: 9000,
+        priceKind: 'trade',
+        subtotalCents: 9000,
+        available: true,
+      },
     ]);
     expect(tradeView.lines[0]?.href).toMatch(/^\/fr\/products\/plante-/);
     expect(tradeView.lines[0]?.name).toMatch(/^Plante /);
@@ -139,6 +153,7 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     const retailView = await cartView(db(), owner, { inHouseAccountId: null }, 'en');
     expect(retailView).toMatchObject({ totalCents: 2 * 5000 + 12000, tradePricing: false });
     expect(retailView.lines[0]).toMatchObject({
+      size: '#2',
       unitPriceCents: 5000,
       priceKind: 'list',
       href: expect.stringMatching(/^\/products\/plant-/),

@@ -4,6 +4,7 @@ import type { Database } from '../../lib/db/schema.ts';
 import { type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
 import { log } from '../../lib/log.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { type Size, sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { productHref, productImageUrl } from '../catalog/catalog.ts';
@@ -108,7 +109,9 @@ export interface CartLineRecord {
   productId: number;
   productCode: string;
   sku: string;
+  /** The label as written (English); `size` is what pages format, when there is one. */
   sizeLabel: string;
+  size: Size | null;
   name_en: string;
   name_fr: string;
   slug_en: string;
@@ -152,6 +155,9 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
       'cart_items.added_at',
       'variants.sku',
       'variants.size_label',
+      'variants.size_kind',
+      'variants.size_values',
+      'variants.size_root_ball',
       'variants.list_price_cents',
       'variants.trade_price_cents',
       'variants.is_active',
@@ -185,6 +191,7 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
     productCode: row.code,
     sku: row.sku,
     sizeLabel: row.size_label,
+    size: sizeFromRow(row),
     name_en: row.name_en,
     name_fr: row.name_fr,
     slug_en: row.slug_en,
@@ -209,7 +216,7 @@ export function toCartLineView(line: CartLineRecord, locale: Locale): CartLineVi
     id: line.id,
     variantId: line.variantId,
     sku: line.sku,
-    size: line.sizeLabel,
+    size: sizeText(line.size, line.sizeLabel, locale),
     name,
     botanicalName: line.botanicalName,
     href: productHref(line, locale),

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { type Control, type FieldError, useForm, useWatch } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
+import { formatSize, ROOT_BALLS, SIZE_KINDS, SizeSchema, sizeFormSchema } from '../../lib/size.ts';
 import { Alert, TextField } from '../accounts/ui.tsx';
 import { EXPOSURES } from '../catalog/browse.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
@@ -25,6 +26,7 @@ interface Props {
   messages: ProductMessages;
   /** The admin URL of a product by its English slug, in the page's language. */
   adminBase: string;
+  locale: 'en' | 'fr';
 }
 
 type Problem = { kind: 'stale' } | { kind: 'message'; text: string };
@@ -38,12 +40,14 @@ export default function ProductForm({
   strings,
   messages,
   adminBase,
+  locale,
 }: Props) {
   const t = strings.edit;
   const schema = useMemo(() => ProductEditSchema(messages), [messages]);
   const [slugAtOpen, setSlugAtOpen] = useState(product.values.slug_en);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -108,6 +112,23 @@ export default function ProductForm({
       error={err(name)}
     />
   );
+  const choose = (name: string, label: string, options: [string, string][]) => {
+    const error = err(name);
+    const id = `pf-${name}`;
+    return (
+      <div className="field" data-invalid={error?.message ? '' : undefined}>
+        <label htmlFor={id}>{label}</label>
+        <select id={id} aria-invalid={error?.message ? true : undefined} {...register(name as keyof ProductEditInput)}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+        {error?.message && <p className="field-error">{error.message}</p>}
+      </div>
+    );
+  };
   const area = (name: string, label: string, lang: 'en' | 'fr', rows = 5) => {
     const error = err(name);
     const id = `pf-${name}`;
@@ -218,7 +239,17 @@ export default function ProductForm({
         {product.values.variants.map((variant, index) => (
           <div className="ca-variant" key={variant.id} data-variant-id={variant.id}>
             <div className="ca-grid">
-              {text(`variants.${index}.sizeLabel`, t.sizeLabel)}
+              {choose(
+                `variants.${index}.size.kind`,
+                t.sizeKind,
+                SIZE_KINDS.map((kind) => [kind, t.sizeKinds[kind]]),
+              )}
+              {text(`variants.${index}.size.values`, t.sizeValues, { inputMode: 'numeric', hint: t.sizeValuesHint })}
+              {choose(`variants.${index}.size.rootBall`, t.rootBall, [
+                ['', t.rootBalls.none],
+                ...ROOT_BALLS.map((rootBall): [string, string] => [rootBall, t.rootBalls[rootBall]]),
+              ])}
+              <SizePreview control={control} index={index} label={t.sizePreview} locale={locale} />
               {text(`variants.${index}.sku`, t.sku)}
               {text(`variants.${index}.listPrice`, t.listPrice, { inputMode: 'decimal' })}
               {text(`variants.${index}.tradePrice`, t.tradePrice, { inputMode: 'decimal' })}
@@ -250,5 +281,25 @@ export default function ProductForm({
         </button>
       </div>
     </form>
+  );
+}
+
+const previewSchema = sizeFormSchema({ value: '', order: '', rootBall: '' });
+
+/** The size as the store will show it, in both languages, while it is being edited. */
+function SizePreview(props: {
+  control: Control<ProductEditInput, unknown, ProductEditOutput>;
+  index: number;
+  label: string;
+  locale: 'en' | 'fr';
+}) {
+  const form = useWatch({ control: props.control, name: `variants.${props.index}.size` });
+  const parsed = previewSchema.safeParse(form);
+  const size = parsed.success ? SizeSchema.parse(parsed.data) : null;
+  const other = props.locale === 'fr' ? 'en' : 'fr';
+  return (
+    <p className="ca-size-preview muted small" aria-live="polite">
+      {props.label}: {size ? `${formatSize(size, props.locale)} · ${formatSize(size, other)}` : '—'}
+    </p>
   );
 }

@@ -18,6 +18,10 @@ export function productMessages(locale: Locale): ProductMessages {
     zone: t('validation.zone'),
     month: t('validation.month'),
     positive: t('validation.positive'),
+    sizeValue: t('validation.sizeValue'),
+    sizeOrder: t('validation.sizeOrder'),
+    rootBall: t('validation.rootBall'),
+    sizeRepeated: t('validation.sizeRepeated'),
   };
 }
 

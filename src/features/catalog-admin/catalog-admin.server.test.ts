@@ -21,6 +21,10 @@ const messages: ProductMessages = {
   zone: 'zone',
   month: 'month',
   positive: 'positive',
+  sizeValue: 'from {min} to {max}',
+  sizeOrder: 'order',
+  rootBall: 'root ball',
+  sizeRepeated: 'repeated',
 };
 const schema = ProductEditSchema(messages);
 
@@ -63,6 +67,34 @@ describe.each(ENGINES)('product admin on %s', (engine) => {
     expect(after.values.variants[0]).toMatchObject({ listPrice: '59.99', tradePrice: '45.50' });
     expect(after.values.variants[0]?.stock.find((level) => level.locationId === yard.id)?.quantity).toBe(17);
     expect(after.updatedBy).toBe('Ada Lovelace');
+  });
+
+  it('saves a size as kind, numbers and root ball, and writes its English label from them', async () => {
+    const product = await createProduct(db(), { variants: [{ sizeLabel: '50mm WB' }, { sizeLabel: '5 gal' }] });
+    const form = await openForm(product.id);
+    // A label read into its structure; one that cannot be read opens with its kind and no numbers.
+    expect(form.values.variants.map((variant) => variant.size)).toEqual([
+      { kind: 'caliper', values: '50', rootBall: 'wire_basket' },
+      { kind: 'container', values: '', rootBall: '' },
+    ]);
+    const values = structuredClone(form.values);
+    const [first, second] = values.variants;
+    if (!first || !second) throw new Error('no variants');
+    first.size = { kind: 'caliper', values: '40/50/60', rootBall: 'wire_basket' };
+    second.size = { kind: 'balled_burlapped', values: '150', rootBall: 'burlap' };
+    await saveProduct(db(), product.id, schema.parse(values), adminId);
+
+    const rows = await db()
+      .selectFrom('variants')
+      .select(['size_label', 'size_kind', 'size_values', 'size_root_ball'])
+      .where('product_id', '=', product.id)
+      .orderBy('sort_order')
+      .execute();
+    expect(rows).toEqual([
+      { size_label: '40/50/60 mm WB', size_kind: 'caliper', size_values: [40, 50, 60], size_root_ball: 'wire_basket' },
+      { size_label: 'B&B 150 cm', size_kind: 'balled_burlapped', size_values: [150], size_root_ball: 'burlap' },
+    ]);
+    expect((await openForm(product.id)).values.variants[0]?.size.values).toBe('40/50/60');
   });
 
   it('refuses the second of two saves from forms opened at the same version, writing nothing', async () => {
@@ -189,12 +221,72 @@ describe('product form schema', () => {
       isPublished: true,
       isFeatured: false,
       variants: [
-        { id: 1, sizeLabel: '#2', sku: 'A-1', listPrice: '10', tradePrice: '10.01', isActive: true, stock: [] },
+        {
+          id: 1,
+          size: { kind: 'container', values: '2', rootBall: '' },
+          sku: 'A-1',
+          listPrice: '10',
+          tradePrice: '10.01',
+          isActive: true,
+          stock: [],
+        },
       ],
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['variants.0.tradePrice', 'trade above list'],
     ]);
+  });
+});
+
+describe('product form sizes', () => {
+  const variant = (id: number, size: { kind: string; values: string; rootBall: string }) => ({
+    id,
+    size,
+    sku: `A-${id}`,
+    listPrice: '10',
+    tradePrice: '8',
+    isActive: true,
+    stock: [],
+  });
+  const sizeIssues = (variants: ReturnType<typeof variant>[]) => {
+    const result = schema.shape.variants.safeParse(variants);
+    return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('accepts a kind, numbers from smallest to largest and the root ball the kind takes', () => {
+    expect(
+      sizeIssues([
+        variant(1, { kind: 'caliper', values: '40/50/60', rootBall: 'wire_basket' }),
+        variant(2, { kind: 'pot', values: '15', rootBall: '' }),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names the field of numbers out of range, out of order or not numbers', () => {
+    expect(sizeIssues([variant(1, { kind: 'container', values: '120', rootBall: '' })])).toEqual([
+      ['0.size.values', 'from 1 to 99'],
+    ]);
+    expect(sizeIssues([variant(1, { kind: 'height', values: 'tall', rootBall: '' })])).toEqual([
+      ['0.size.values', 'from 10 to 999'],
+    ]);
+    expect(sizeIssues([variant(1, { kind: 'caliper', values: '60/40', rootBall: 'wire_basket' })])).toEqual([
+      ['0.size.values', 'order'],
+    ]);
+  });
+
+  it('refuses a root ball that does not fit the kind', () => {
+    expect(sizeIssues([variant(1, { kind: 'caliper', values: '50', rootBall: '' })])).toEqual([
+      ['0.size.rootBall', 'root ball'],
+    ]);
+  });
+
+  it('refuses the same size twice in one product', () => {
+    expect(
+      sizeIssues([
+        variant(1, { kind: 'container', values: '5', rootBall: '' }),
+        variant(2, { kind: 'container', values: ' 5 ', rootBall: '' }),
+      ]),
+    ).toEqual([['1.size.values', 'repeated']]);
   });
 });

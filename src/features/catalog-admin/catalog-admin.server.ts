@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { formatSize, parseSizeLabel, sizeFromRow, toSizeForm } from '../../lib/size.ts';
 import {
   type AdminProduct,
   type AdminProductRow,
@@ -241,7 +242,10 @@ export async function loadProductForEdit(db: Kysely<Database>, productId: number
       isFeatured: product.is_featured,
       variants: variants.map((variant) => ({
         id: variant.id,
-        sizeLabel: variant.size_label,
+        size: toSizeForm(
+          sizeFromRow(variant) ??
+            parseSizeLabel(variant.size_label) ?? { kind: variant.size_kind, values: [], rootBall: null },
+        ),
         sku: variant.sku,
         listPrice: centsToPrice(variant.list_price_cents),
         tradePrice: centsToPrice(variant.trade_price_cents),
@@ -328,7 +332,10 @@ export async function saveProduct(
         await trx
           .updateTable('variants')
           .set({
-            size_label: variant.sizeLabel,
+            size_label: formatSize(variant.size, 'en'),
+            size_kind: variant.size.kind,
+            size_values: variant.size.values,
+            size_root_ball: variant.size.rootBall,
             sku: variant.sku,
             list_price_cents: priceToCents(variant.listPrice),
             trade_price_cents: priceToCents(variant.tradePrice),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sameSize, sizeFormSchema } from '../../lib/size.ts';
 import { EXPOSURES, PAGE_SIZE_OPTIONS, type SIZE_KINDS } from '../catalog/browse.ts';
 
 /**
@@ -65,6 +66,11 @@ export interface ProductMessages {
   zone: string;
   month: string;
   positive: string;
+  /** "Enter whole numbers from {min} to {max}." */
+  sizeValue: string;
+  sizeOrder: string;
+  rootBall: string;
+  sizeRepeated: string;
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -101,7 +107,8 @@ export function ProductEditSchema(m: ProductMessages) {
   const variant = z
     .object({
       id: z.number().int().positive(),
-      sizeLabel: required(60),
+      /** Edited as kind + numbers + root ball; the English label is written from it. */
+      size: sizeFormSchema({ value: m.sizeValue, order: m.sizeOrder, rootBall: m.rootBall }),
       sku: z
         .string()
         .trim()
@@ -153,7 +160,16 @@ export function ProductEditSchema(m: ProductMessages) {
     foliageColour_fr: optionalText,
     isPublished: z.boolean(),
     isFeatured: z.boolean(),
-    variants: z.array(variant).max(50),
+    variants: z
+      .array(variant)
+      .max(50)
+      .superRefine((variants, ctx) => {
+        variants.forEach((variant, index) => {
+          if (variants.slice(0, index).some((other) => sameSize(other.size, variant.size))) {
+            ctx.addIssue({ code: 'custom', path: [index, 'size', 'values'], message: m.sizeRepeated });
+          }
+        });
+      }),
   });
 }
 export type ProductEditInput = z.input<ReturnType<typeof ProductEditSchema>>;

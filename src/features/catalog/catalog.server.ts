@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import { withFrenchTypography } from '../../lib/i18n/typography.ts';
+import { sizeFromRow } from '../../lib/size.ts';
 import { ImageVariantSchema } from '../media/media.ts';
 import { type CatalogCategory, type CatalogProduct, type CatalogSnapshot, CatalogSnapshotSchema } from './catalog.ts';
 
@@ -51,6 +52,8 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
           'variants.sku',
           'variants.size_label',
           'variants.size_kind',
+          'variants.size_values',
+          'variants.size_root_ball',
           'variants.list_price_cents',
           sql<number>`coalesce(sum(stock_levels.quantity), 0)::int`.as('stock_total'),
         ])
@@ -121,6 +124,7 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
         sku: variant.sku,
         sizeLabel: variant.size_label,
         sizeKind: variant.size_kind,
+        size: sizeFromRow(variant),
         listPriceCents: variant.list_price_cents,
         stockTotal: variant.stock_total,
       })),

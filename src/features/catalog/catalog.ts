@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { SizeSchema } from '../../lib/size.ts';
 import { ImageVariantSchema } from '../media/media.ts';
 
 /**
@@ -25,7 +26,9 @@ export const CatalogImageSchema = z.object({
 export const CatalogVariantSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
+  /** The label as written (English), shown when there is no structured size. */
   sizeLabel: z.string(),
+  size: SizeSchema.nullable().default(null),
   sizeKind: SizeKindSchema,
   listPriceCents: z.number().int().nonnegative(),
   stockTotal: z.number().int().nonnegative(),

@@ -33,13 +33,39 @@ function product(overrides: Partial<CatalogProduct> & { id: number }): CatalogPr
     updatedAt: '2026-11-21T00:00:00.000Z',
     images: [],
     variants: [
-      { id: 1, sku: 'TRE-1001-W40', sizeLabel: '40mm WB', sizeKind: 'caliper', listPriceCents: 39900, stockTotal: 12 },
-      { id: 2, sku: 'TRE-1001-W50', sizeLabel: '50mm WB', sizeKind: 'caliper', listPriceCents: 49900, stockTotal: 3 },
-      { id: 3, sku: 'TRE-1001-W60', sizeLabel: '60mm WB', sizeKind: 'caliper', listPriceCents: 64900, stockTotal: 0 },
+      {
+        id: 1,
+        sku: 'TRE-1001-W40',
+        sizeLabel: '40mm WB',
+        size: wireBasket(40),
+        sizeKind: 'caliper',
+        listPriceCents: 39900,
+        stockTotal: 12,
+      },
+      {
+        id: 2,
+        sku: 'TRE-1001-W50',
+        sizeLabel: '50mm WB',
+        size: wireBasket(50),
+        sizeKind: 'caliper',
+        listPriceCents: 49900,
+        stockTotal: 3,
+      },
+      {
+        id: 3,
+        sku: 'TRE-1001-W60',
+        sizeLabel: '60mm WB',
+        size: wireBasket(60),
+        sizeKind: 'caliper',
+        listPriceCents: 64900,
+        stockTotal: 0,
+      },
     ],
     ...overrides,
   };
 }
+
+const wireBasket = (value: number) => ({ kind: 'caliper' as const, values: [value], rootBall: 'wire_basket' as const });
 
 describe('product structured data', () => {
   it('offers every size in CAD with its availability', () => {
@@ -66,6 +92,52 @@ describe('product structured data', () => {
       ['649.00', 'CAD', 'https://schema.org/OutOfStock'],
     ]);
     expect(data.offers[1]?.url).toBe('https://shop.example/fr/products/plante-1?sku=TRE-1001-W50');
+    expect(data.offers[0]?.name).toBe('Plante 1, Calibre 40\u00a0mm (panier de broche)');
+  });
+
+  it('names each offer with its size in English, with a space before the unit', () => {
+    const data = productJsonLd({
+      product: product({ id: 1 }),
+      locale: 'en',
+      name: 'Plant 1',
+      canonical: 'https://shop.example/products/plant-1',
+      images: [],
+      brand: 'Northfield Nurseries',
+      category: 'Trees',
+      lowStockThreshold: 5,
+    });
+    expect(data.offers.map((offer) => offer.name)).toEqual([
+      'Plant 1, 40 mm WB',
+      'Plant 1, 50 mm WB',
+      'Plant 1, 60 mm WB',
+    ]);
+  });
+
+  it('shows the label as written when a size has no structure', () => {
+    const data = productJsonLd({
+      product: product({
+        id: 1,
+        variants: [
+          {
+            id: 1,
+            sku: 'X-1',
+            sizeLabel: '5 gal',
+            size: null,
+            sizeKind: 'container',
+            listPriceCents: 100,
+            stockTotal: 1,
+          },
+        ],
+      }),
+      locale: 'fr',
+      name: 'Plante 1',
+      canonical: 'https://shop.example/fr/products/plante-1',
+      images: [],
+      brand: 'Pépinières Northfield',
+      category: 'Arbres',
+      lowStockThreshold: 5,
+    });
+    expect(data.offers[0]?.name).toBe('Plante 1, 5 gal');
   });
 
   it('is safe inside a script element', () => {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../lib/i18n/index.ts';
+import { sizeText } from '../../lib/size.ts';
 import { HREFLANG } from '../seo/seo.ts';
 import type { CatalogProduct } from './catalog.ts';
 import { stockLabel } from './stock.ts';
@@ -40,7 +41,7 @@ export function productJsonLd(input: {
       return {
         '@type': 'Offer',
         sku: variant.sku,
-        name: `${name}, ${variant.sizeLabel}`,
+        name: `${name}, ${sizeText(variant.size, variant.sizeLabel, locale)}`,
         url: url.href,
         price: (variant.listPriceCents / 100).toFixed(2),
         priceCurrency: 'CAD',

@@ -140,6 +140,32 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(history).toEqual([{ from_status: null, to_status: 'submitted', changed_by: user.id }]);
   });
 
+  it("copies each line's size structured, so the history reads it in the language of the reader", async () => {
+    const user = await createCustomer(db());
+    const product = await createProduct(db(), { variants: [{ sizeLabel: '40/50/60mm WB' }, { sizeLabel: '5 gal' }] });
+    for (const variant of product.variants) {
+      await addCartItem(db(), { userId: user.id }, { variantId: variant.id, quantity: 1 });
+    }
+    const outcome = await submitQuoteRequest(db(), user, checkout('delivery'), 'fr');
+    const items = await db()
+      .selectFrom('quote_request_items')
+      .select(['size_label', 'size_kind', 'size_values', 'size_root_ball'])
+      .where('quote_request_id', '=', outcome.result.id)
+      .orderBy('line')
+      .execute();
+    expect(items).toEqual([
+      { size_label: '40/50/60 mm WB', size_kind: 'caliper', size_values: [40, 50, 60], size_root_ball: 'wire_basket' },
+      { size_label: '5 gal', size_kind: null, size_values: null, size_root_ball: null },
+    ]);
+    const french = await loadQuoteRequest(db(), user.id, outcome.result.id, 'fr');
+    expect(french?.lines.map((line) => line.sizeLabel)).toEqual([
+      'Calibre 40/50/60\u00a0mm (panier de broche)',
+      '5 gal',
+    ]);
+    const english = await loadQuoteRequest(db(), user.id, outcome.result.id, 'en');
+    expect(english?.lines.map((line) => line.sizeLabel)).toEqual(['40/50/60 mm WB', '5 gal']);
+  });
+
   it('prices a linked trade account at trade prices', async () => {
     const account = await createInHouseAccount(db());
     const user = await createCustomer(db(), { inHouseAccountId: account.id });

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
 import { log } from '../../lib/log.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
+import { formatSize, sizeText } from '../../lib/size.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { type CartLineRecord, readCartLines } from '../cart/cart.server.ts';
 import { loadQuoteRequest } from '../quotes/quotes.server.ts';
@@ -49,7 +50,7 @@ function priceLines(
       name: locale === 'fr' ? line.name_fr : line.name_en,
       botanicalName: line.botanicalName,
       sku: line.sku,
-      sizeLabel: line.sizeLabel,
+      sizeLabel: sizeText(line.size, line.sizeLabel, locale),
       productCode: line.productCode,
       slug: locale === 'fr' ? line.slug_fr : line.slug_en,
       quantity: line.quantity,
@@ -175,7 +176,9 @@ export async function submitQuoteRequest(
     const unavailable = lines.filter((line) => !line.available);
     if (unavailable.length > 0) {
       throw new CartUnavailableItemsError(
-        unavailable.map((line) => `${locale === 'fr' ? line.name_fr : line.name_en} (${line.sizeLabel})`),
+        unavailable.map(
+          (line) => `${locale === 'fr' ? line.name_fr : line.name_en} (${sizeText(line.size, line.sizeLabel, locale)})`,
+        ),
       );
     }
     const priced = lines.map((line) => ({ line, price: line.price }));
@@ -236,7 +239,11 @@ export async function submitQuoteRequest(
       product_name_en: line.name_en,
       product_name_fr: line.name_fr,
       botanical_name: line.botanicalName,
-      size_label: line.sizeLabel,
+      size_label: line.size ? formatSize(line.size, 'en') : line.sizeLabel,
+      // Structured too, so that the history shows the size in the reader's language.
+      size_kind: line.size?.kind ?? null,
+      size_values: line.size?.values ?? null,
+      size_root_ball: line.size?.rootBall ?? null,
       quantity: line.quantity,
       unit_price_cents: price.cents,
     }));

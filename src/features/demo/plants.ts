@@ -2,10 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SizeKind } from '../../lib/db/schema.ts';
+import { parseSeedFile, SEED_DIR } from './seed/files.ts';
 
 /** The demo catalog's plant data: one JSON file per top-level category (supabase/seed/plants/FORMAT.md). */
 
-export const PLANTS_DIR = join(import.meta.dirname, '../../../supabase/seed/plants');
+export const PLANTS_DIR = join(SEED_DIR, 'plants');
 
 export const PLANT_CATEGORIES = [
   'broadleafs',
@@ -121,34 +122,11 @@ export async function loadPlantFiles(dir: string = PLANTS_DIR): Promise<PlantFil
 }
 
 export function parsePlantFile(source: string, path: string, category: PlantCategory): PlantFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    throw new PlantFileError(`${path}: not valid JSON (${(error as Error).message})`, { cause: error });
+  const file = parseSeedFile(source, path, PlantFileSchema, PlantFileError);
+  if (file.category !== category) {
+    throw new PlantFileError(`${path}: category: is "${file.category}", expected "${category}" (the file's name)`);
   }
-  const result = PlantFileSchema.safeParse(json);
-  if (!result.success) {
-    const issues = result.error.issues.slice(0, 5).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
-    const more =
-      result.error.issues.length > issues.length ? ` (and ${result.error.issues.length - issues.length} more)` : '';
-    throw new PlantFileError(`${path}: ${issues.join('; ')}${more}`, { cause: result.error });
-  }
-  if (result.data.category !== category) {
-    throw new PlantFileError(
-      `${path}: category: is "${result.data.category}", expected "${category}" (the file's name)`,
-    );
-  }
-  return result.data;
-}
-
-/** `plants[3].sizes[0].size`, the way the field reads in the file. */
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(file)';
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out === '' ? String(key) : `${out}.${String(key)}`),
-    '',
-  );
+  return file;
 }
 
 export interface SizeInfo {

@@ -1,29 +1,37 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES } from '../../../tests/support/databases.ts';
 import { type DatabaseHandle, openDatabase } from '../../lib/db/connect.server.ts';
 import { migrate } from '../../lib/db/migrate.server.ts';
 import { verifyPassword } from '../accounts/password.server.ts';
 import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile, PlantFileError } from './plants.ts';
 import { SUPER_ADMIN } from './quote-desk-seed.server.ts';
+import { loadDemoData } from './seed/data.ts';
+import { seedDigest } from './seed/digest.server.ts';
+import { SEED_DIR, SeedFileError } from './seed/files.ts';
 import { DEMO_ACCOUNTS, type SeedCounts, seedDemoData, seedScaleProducts } from './seed.server.ts';
 
 const TIMEOUT = 60_000;
+/** A fixed moment, so that two seeds place their histories alike. */
+const NOW = new Date('2026-11-20T15:00:00Z');
 
 // PGlite is WebAssembly and each demo password takes scrypt ~0.3 s: generous per-test timeouts.
 describe('seedDemoData', { timeout: TIMEOUT }, () => {
   let handle: DatabaseHandle;
   let plantFiles: PlantFile[];
   let counts: SeedCounts;
+  let digest: Awaited<ReturnType<typeof seedDigest>>;
 
   beforeAll(async () => {
     handle = await openDatabase({ engine: 'pglite', memory: true });
     await migrate(handle);
     plantFiles = await loadPlantFiles();
-    counts = await seedDemoData(handle);
-  }, 120_000);
+    counts = await seedDemoData(handle, { now: NOW });
+    digest = await seedDigest(handle);
+  }, 300_000);
 
   afterAll(async () => {
     await handle?.close();
@@ -225,6 +233,25 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
     expect(totals[0]?.wrong).toBe(0);
   });
 
+  it('logs the counts npm start reports', () => {
+    expect(counts).toMatchObject({ customer_types: 2, location_types: 2, locations: 4, redirects: 5 });
+    expect(Object.values(counts).every((count) => Number.isInteger(count) && count > 0)).toBe(true);
+  });
+
+  // The second seed runs on PostgreSQL when a server answers: the same ids and slugs on both engines.
+  it(`gives the same ids, slugs, prices and history when seeded again (${ENGINES.at(-1)})`, async () => {
+    const again = await createTestDatabase(ENGINES.at(-1) ?? 'pglite');
+    try {
+      const secondCounts = await seedDemoData(again.handle, { now: NOW });
+      expect(secondCounts).toEqual(counts);
+      const second = await seedDigest(again.handle);
+      expect(second.tables).toEqual(digest.tables);
+      expect(second.digest).toBe(digest.digest);
+    } finally {
+      await again.drop();
+    }
+  }, 300_000);
+
   it('refuses to seed a database that already has categories', async () => {
     await expect(seedDemoData(handle)).rejects.toThrow(/already has categories/);
   });
@@ -317,5 +344,71 @@ describe('loadPlantFiles', () => {
     withTreesFile({ ...validFile, plants: [{ ...validFile.plants[0], subcategory: 'street-trees' }] }, async (dir) => {
       await expect(loadPlantFiles(dir)).rejects.toThrow(/plants\[0\]\.subcategory: "street-trees" is not one/);
     }),
+  );
+});
+
+describe('loadDemoData', () => {
+  function withDataDir(edit: (dir: string) => void, test: (dir: string) => Promise<void>) {
+    return async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'seed-data-'));
+      try {
+        cpSync(SEED_DIR, dir, { recursive: true });
+        edit(dir);
+        await test(dir);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+  }
+  /** Replaces text in a copied data file, failing when the text is not there. */
+  function editFile(dir: string, name: string, from: string, to: string) {
+    const path = join(dir, name);
+    const source = readFileSync(path, 'utf8');
+    if (!source.includes(from)) throw new Error(`${name} has no ${from}`);
+    writeFileSync(path, source.replace(from, to));
+  }
+
+  it('reads and validates every data file of the repository', async () => {
+    const data = await loadDemoData();
+    expect(data.categories.categories.map((category) => category.key).sort()).toEqual([...PLANT_CATEGORIES].sort());
+    expect(data.accounts.in_house_accounts.find((account) => account.number === 'TA-100300')?.phone).toBe(
+      '905-555-0199',
+    );
+  });
+
+  it(
+    'names the file and the field of a malformed value',
+    withDataDir(
+      // TA-100300 is the second in-house account.
+      (dir) => editFile(dir, 'accounts.json', '"phone": "905-555-0199"', '"phone": "905 555 0199"'),
+      async (dir) => {
+        const load = loadDemoData(dir);
+        await expect(load).rejects.toThrow(SeedFileError);
+        await expect(load).rejects.toThrow(
+          /accounts\.json: in_house_accounts\[1\]\.phone: must look like 905-555-0100/,
+        );
+      },
+    ),
+  );
+
+  it(
+    'names the file that is not JSON',
+    withDataDir(
+      (dir) => writeFileSync(join(dir, 'reference.json'), '{ "customer_types": [ }'),
+      async (dir) => {
+        await expect(loadDemoData(dir)).rejects.toThrow(/reference\.json: not valid JSON/);
+      },
+    ),
+  );
+
+  it(
+    'names a missing field',
+    withDataDir(
+      // Shrubs are the third category.
+      (dir) => editFile(dir, 'categories.json', '"code_prefix": "SHR",', ''),
+      async (dir) => {
+        await expect(loadDemoData(dir)).rejects.toThrow(/categories\.json: categories\[2\]\.code_prefix: /);
+      },
+    ),
   );
 });

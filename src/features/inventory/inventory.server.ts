@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { stockLabel } from '../catalog/stock.ts';
@@ -62,7 +63,8 @@ export async function loadAvailability(
           .execute(),
     db
       .selectFrom('variants')
-      .select(['id', 'sku', 'size_label', 'list_price_cents', 'trade_price_cents'])
+      .select(['id', 'sku', 'size_label', 'size_kind', 'size_values', 'size_root_ball'])
+      .select(['list_price_cents', 'trade_price_cents'])
       .where('product_id', '=', productId)
       .where('is_active', '=', true)
       .orderBy('sort_order')
@@ -115,7 +117,7 @@ export async function loadAvailability(
       return {
         id: variant.id,
         sku: variant.sku,
-        sizeLabel: variant.size_label,
+        sizeLabel: sizeText(sizeFromRow(variant), variant.size_label, locale),
         priceCents: priceForUser(variant, user).cents,
         listPriceCents: variant.list_price_cents,
         totalQuantity,

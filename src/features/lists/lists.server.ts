@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import { localizePath } from '../../lib/i18n/index.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
@@ -295,6 +296,9 @@ async function listItems(
       'item.quantity',
       'variant.sku',
       'variant.size_label',
+      'variant.size_kind',
+      'variant.size_values',
+      'variant.size_root_ball',
       'variant.list_price_cents',
       'variant.trade_price_cents',
       'variant.is_active',
@@ -343,7 +347,7 @@ async function listItems(
       productName,
       botanicalName: row.botanical_name,
       productPath: localizePath(`/products/${localized(row, 'slug', locale)}`, locale),
-      sizeLabel: row.size_label,
+      sizeLabel: sizeText(sizeFromRow(row), row.size_label, locale),
       sku: row.sku,
       unitPriceCents: price.cents,
       priceKind: price.kind,
@@ -407,6 +411,7 @@ export async function addListToCart(
     .innerJoin('variants as variant', 'variant.id', 'item.variant_id')
     .innerJoin('products as product', 'product.id', 'variant.product_id')
     .select(['item.variant_id', 'item.quantity', 'variant.size_label', 'product.name_en', 'product.name_fr'])
+    .select(['variant.size_kind', 'variant.size_values', 'variant.size_root_ball'])
     .where('item.wishlist_id', '=', listId)
     .orderBy('item.added_at')
     .orderBy('item.variant_id');
@@ -427,7 +432,7 @@ export async function addListToCart(
       result.skipped.push({
         variantId: line.variant_id,
         name: localized(line, 'name', locale),
-        sizeLabel: line.size_label,
+        sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
       });
     }
   }

@@ -60,6 +60,7 @@ function quote(lineCount: number): QuoteDetail {
       nameFr: `Érable à sucre ${i + 1}`,
       botanicalName: 'Acer saccharum',
       sizeLabel: '45 mm',
+      size: null,
       quantity: 3,
       unitPriceCents: (i + 1) * 1250,
       quotedUnitPriceCents: null,

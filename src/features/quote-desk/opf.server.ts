@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
 import { SITE } from '../../lib/site.ts';
+import { sizeText } from '../../lib/size.ts';
 import type { QuoteDetail } from './quote-desk.server.ts';
 
 /**
@@ -153,7 +154,7 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     const cells: Record<Column['key'], string> = {
       sku: pdfText(line.sku),
       name: `${name}\n${pdfText(line.botanicalName)}`,
-      size: pdfText(line.sizeLabel),
+      size: pdfText(sizeText(line.size, line.sizeLabel, quote.locale)),
       qty: pdfText(formatNumber(line.quantity, locale)),
       unit: money(line.unitPriceCents),
       line: money(line.unitPriceCents * line.quantity),

@@ -9,6 +9,7 @@ import type {
 } from '../../lib/db/schema.ts';
 import { getT, localizePath } from '../../lib/i18n/index.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
+import { type Size, sizeFromRow, sizeText } from '../../lib/size.ts';
 import { MailDeliveryError } from '../accounts/accounts.server.ts';
 import { issueToken, parseToken, secretMatches } from '../accounts/tokens.server.ts';
 import { type Purchase, recentPurchases } from '../profile/profile.server.ts';
@@ -317,7 +318,9 @@ export interface QuoteLine {
   nameEn: string;
   nameFr: string;
   botanicalName: string;
+  /** As copied at submission (English); `size` is what pages format, when there is one. */
   sizeLabel: string;
+  size: Size | null;
   quantity: number;
   unitPriceCents: number;
   quotedUnitPriceCents: number | null;
@@ -513,6 +516,7 @@ export async function loadQuoteDetail(db: Db, id: number): Promise<QuoteDetail |
       nameFr: line.product_name_fr,
       botanicalName: line.botanical_name,
       sizeLabel: line.size_label,
+      size: sizeFromRow(line),
       quantity: line.quantity,
       unitPriceCents: line.unit_price_cents,
       quotedUnitPriceCents: line.quoted_unit_price_cents,
@@ -695,6 +699,7 @@ export async function sendPricedQuote(
     const items = await trx
       .selectFrom('quote_request_items')
       .select(['line', 'sku', 'product_name_en', 'product_name_fr', 'size_label', 'quantity'])
+      .select(['size_kind', 'size_values', 'size_root_ball'])
       .where('quote_request_id', '=', input.quoteId)
       .orderBy('line')
       .execute();
@@ -755,7 +760,7 @@ export async function sendPricedQuote(
       lines: items.map((item) => ({
         sku: item.sku,
         name: quote.locale === 'fr' ? item.product_name_fr : item.product_name_en,
-        size: item.size_label,
+        size: sizeText(sizeFromRow(item), item.size_label, quote.locale),
         quantity: item.quantity,
         unitCents: prices.get(item.line) ?? 0,
       })),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { getDb } from '../../lib/db/index.server.ts';
 import type { Database, Locale, QuoteDecision, QuoteStatus } from '../../lib/db/schema.ts';
+import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import { type HistoryPage, type HistoryQuery, type QuoteDetail, QuoteIdSchema, type ReorderResult } from './quotes.ts';
@@ -116,7 +117,7 @@ export async function loadQuoteRequest(
       sku: line.sku,
       name: locale === 'fr' ? line.product_name_fr : line.product_name_en,
       botanicalName: line.botanical_name,
-      sizeLabel: line.size_label,
+      sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
       quantity: line.quantity,
       unitPriceCents: line.unit_price_cents,
     })),

@@ -16,6 +16,7 @@ export type Locale = 'en' | 'fr';
 export type Role = 'customer' | 'admin' | 'super_admin';
 export type Exposure = 'full_sun' | 'part_sun' | 'part_shade' | 'full_shade';
 export type SizeKind = 'container' | 'pot' | 'height' | 'caliper' | 'balled_burlapped';
+export type RootBall = 'wire_basket' | 'burlap';
 export type Fulfilment = 'pickup' | 'delivery' | 'pickup_and_delivery';
 export type PaymentPreference = 'cash' | 'charge_account' | 'credit_card';
 export type QuoteStatus = 'submitted' | 'in_review' | 'quoted' | 'approved' | 'cancelled';
@@ -248,6 +249,9 @@ export interface VariantsTable {
   sku: string;
   size_label: string;
   size_kind: SizeKind;
+  /** The size's numbers in the kind's unit (src/lib/size.ts); null when the label could not be read. */
+  size_values: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
+  size_root_ball: ColumnType<RootBall | null, RootBall | null | undefined, RootBall | null>;
   sort_order: Generated<number>;
   list_price_cents: number;
   trade_price_cents: number;
@@ -329,6 +333,9 @@ export interface QuoteRequestItemsTable {
   product_name_fr: string;
   botanical_name: string;
   size_label: string;
+  size_kind: ColumnType<SizeKind | null, SizeKind | null | undefined, SizeKind | null>;
+  size_values: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
+  size_root_ball: ColumnType<RootBall | null, RootBall | null | undefined, RootBall | null>;
   quantity: number;
   unit_price_cents: number;
   quoted_unit_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
