@@ -45,7 +45,7 @@ const COLOUR_WORDS: Words = [
  * While true, the size words are expected on French pages: the merger sets it to false once
  * the seed change that writes sizes per locale is in.
  */
-const SIZES_PENDING = true;
+const SIZES_PENDING = false;
 
 /** Cultivar names are proper names, English or not: 'Green Mountain', "Autumn Magic". */
 const withoutCultivars = (text: string) => text.replace(/['‘][A-Z][^'’\n]{0,40}['’]/g, ' ');

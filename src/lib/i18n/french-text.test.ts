@@ -63,11 +63,13 @@ const AVOID: [RegExp, string][] = [
 ];
 
 function glossaryFaults(texts: FrenchText[]): string[] {
-  return texts.flatMap(({ file, key, text }) =>
-    AVOID.filter(([pattern]) => pattern.test(text)).map(
+  return texts.flatMap(({ file, key, text: written }) => {
+    // A `{{marker}}` is code the page replaces (the contact page's `{{sales-yards}}`), not words.
+    const text = written.replace(/\{\{[^}]*\}\}/g, '');
+    return AVOID.filter(([pattern]) => pattern.test(text)).map(
       ([pattern, use]) => `${file} ${key}: ${pattern.exec(text)?.[0]} → ${use}`,
-    ),
-  );
+    );
+  });
 }
 
 function typographyFaults(texts: FrenchText[]): string[] {
@@ -81,7 +83,7 @@ function typographyFaults(texts: FrenchText[]): string[] {
  * While these are true the scans of those files are expected to fail; the merger sets them to
  * false once the seed change is in, and the tests then guard the files for good.
  */
-const PENDING_SEED_GLOSSARY = { content: true, plants: true };
+const PENDING_SEED_GLOSSARY = { content: false, plants: false };
 
 describe('French messages', () => {
   it('were all read', () => {
