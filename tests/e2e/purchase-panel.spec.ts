@@ -34,8 +34,8 @@ test.describe('purchase panel: hydrated on first use', () => {
 
   test('a size chosen and a quantity typed before React are kept', async ({ page }) => {
     await page.goto('/fr/products/erable-a-sucre');
-    await page.getByText(/^50 mm WB/).click();
-    await expect(page.getByRole('radio', { name: /50 mm WB/ })).toBeChecked();
+    await page.getByText(/^Calibre 50\smm/).click();
+    await expect(page.getByRole('radio', { name: /Calibre 50\smm/ })).toBeChecked();
     await page.goto('/products/sugar-maple');
     await page.getByLabel('Quantity', { exact: true }).fill('3');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
