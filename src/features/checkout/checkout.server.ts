@@ -153,22 +153,28 @@ export async function submitQuoteRequest(
   if (earlier) return { result: earlier, created: false };
 
   return db.transaction().execute(async (trx) => {
+    // The cart's lock, and the customer as the request will name them, in one round trip.
     const cart = await trx
       .selectFrom('carts')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .forUpdate()
+      .innerJoin('users', 'users.id', 'carts.user_id')
+      .select([
+        'carts.id',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+        'users.phone',
+        'users.customer_type_id',
+        'users.in_house_account_id',
+      ])
+      .where('carts.user_id', '=', user.id)
+      .forUpdate('carts')
       .executeTakeFirst();
     // Another submit of this key may have committed while this one waited for the lock.
     const meanwhile = await quoteForKey(trx, input.idempotencyKey, user.id);
     if (meanwhile) return { result: meanwhile, created: false };
     if (!cart) throw new CartEmptyError('The user has no cart');
 
-    const customer = await trx
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'email', 'phone', 'customer_type_id', 'in_house_account_id'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const customer = cart;
     const pricing = { inHouseAccountId: customer.in_house_account_id };
     const lines = await readCartLines(trx, { userId: user.id }, pricing);
     if (lines.length === 0) throw new CartEmptyError('The cart is empty');
@@ -240,37 +246,47 @@ export async function submitQuoteRequest(
       quantity: line.quantity,
       unit_price_cents: price.cents,
     }));
-    await trx.insertInto('quote_request_items').values(items).execute();
-    // The request's history starts at its submission, by the customer who sent it.
-    await trx
-      .insertInto('quote_request_status_history')
-      .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
-      .execute();
+    // The rest of the request, and the emptied cart, in one statement (one round trip):
+    // its lines, the first step of its history (the submission, by the customer who sent it),
+    // its delivery and/or pickup.
+    let rest = trx
+      .with('items', (db) => db.insertInto('quote_request_items').values(items).returning('quote_request_id'))
+      .with('history', (db) =>
+        db
+          .insertInto('quote_request_status_history')
+          .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
+          .returning('quote_request_id'),
+      );
     if (input.delivery) {
       const d = input.delivery;
-      await trx
-        .insertInto('quote_request_deliveries')
-        .values({
-          quote_request_id: quote.id,
-          job_name: d.jobName,
-          po_number: d.poNumber,
-          street_address: d.streetAddress,
-          city: d.city,
-          province: d.province,
-          postal_code: d.postalCode,
-          site_contact_first_name: d.siteContactFirstName,
-          site_contact_last_name: d.siteContactLastName,
-          phone: d.phone,
-        })
-        .execute();
+      rest = rest.with('delivery', (db) =>
+        db
+          .insertInto('quote_request_deliveries')
+          .values({
+            quote_request_id: quote.id,
+            job_name: d.jobName,
+            po_number: d.poNumber,
+            street_address: d.streetAddress,
+            city: d.city,
+            province: d.province,
+            postal_code: d.postalCode,
+            site_contact_first_name: d.siteContactFirstName,
+            site_contact_last_name: d.siteContactLastName,
+            phone: d.phone,
+          })
+          .returning('quote_request_id'),
+      );
     }
     if (input.pickup) {
-      await trx
-        .insertInto('quote_request_pickups')
-        .values({ quote_request_id: quote.id, location_id: input.pickup.locationId })
-        .execute();
+      const locationId = input.pickup.locationId;
+      rest = rest.with('pickup', (db) =>
+        db
+          .insertInto('quote_request_pickups')
+          .values({ quote_request_id: quote.id, location_id: locationId })
+          .returning('quote_request_id'),
+      );
     }
-    await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+    await rest.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
     return { result: { id: quote.id, reference: quote.reference }, created: true };
   });
 }

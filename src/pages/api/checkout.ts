@@ -19,10 +19,27 @@ import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
 import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
 import { readJson } from '../../lib/http/body.ts';
-import { getT } from '../../lib/i18n/index.ts';
+import { getT, type Locale } from '../../lib/i18n/index.ts';
 import { getMailer } from '../../lib/mail/mail.server.ts';
 
 export const prerender = false;
+
+/**
+ * The schema depends only on the language of its messages and on today's earliest date: it
+ * is made once per pair rather than on every submit (zod schemas are costly to build).
+ */
+const schemas = new Map<string, ReturnType<typeof CheckoutSchema>>();
+function checkoutSchemaFor(locale: Locale, earliestDate: string) {
+  const key = `${locale}:${earliestDate}`;
+  let schema = schemas.get(key);
+  if (!schema) {
+    // Yesterday's schemas are never asked for again.
+    if (schemas.size >= 8) schemas.clear();
+    schema = CheckoutSchema({ messages: checkoutMessages(getT(locale, 'checkout')), earliestDate });
+    schemas.set(key, schema);
+  }
+  return schema;
+}
 
 /**
  * Submits the signed-in user's cart as a quote request. The body carries the checkout's
@@ -32,10 +49,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const user = requireUser(locals);
   const { locale } = locals;
   const t = getT(locale, 'checkout');
-  const schema = CheckoutSchema({
-    messages: checkoutMessages(t),
-    earliestDate: isoDateIn(EARLIEST_DATE_TIME_ZONE),
-  });
+  const schema = checkoutSchemaFor(locale, isoDateIn(EARLIEST_DATE_TIME_ZONE));
   // The schema is zod/mini (it also runs in the island); zod's safeParse gives the usual error.
   const parsed = z.safeParse(schema, await readJson(request, locale));
   if (!parsed.success) {
