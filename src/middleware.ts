@@ -5,6 +5,7 @@ import { isSameOriginRequest } from './features/accounts/origin.ts';
 import { RateLimitedError } from './features/accounts/rate-limit.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
 import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
+import { mailOutbox } from './features/mail-outbox/worker.server.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { env } from './lib/env.ts';
@@ -30,6 +31,8 @@ const locale = defineMiddleware((context, next) => {
   context.locals.user = null;
   context.locals.session = null;
   if (!context.isPrerendered) {
+    // The mail outbox's worker runs in the server that renders (a no-op once started).
+    mailOutbox();
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
   return next();

@@ -1,10 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
-import { log } from '../../lib/log.ts';
-import type { Mailer } from '../../lib/mail/mail.server.ts';
+import type { MailMessage } from '../../lib/mail/mail.server.ts';
+import { type MailComposer, outboxRow } from '../../lib/mail/outbox.server.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { type CartLineRecord, readCartLines } from '../cart/cart.server.ts';
 import { loadQuoteRequest } from '../quotes/quotes.server.ts';
+import type { QuoteDetail } from '../quotes/quotes.ts';
 import { type CheckoutInput, type CheckoutResult, type QuoteDraft, quoteDraftProblems } from './checkout.ts';
 import { customerQuoteMail, salesDeskQuoteMail } from './emails.ts';
 
@@ -248,9 +249,16 @@ export async function submitQuoteRequest(
     }));
     // The rest of the request, and the emptied cart, in one statement (one round trip):
     // its lines, the first step of its history (the submission, by the customer who sent it),
-    // its delivery and/or pickup.
+    // its two e-mails in the outbox (sent after the commit, never lost), its delivery and/or pickup.
+    const mail = { quoteRequestId: quote.id, userId: user.id, locale } satisfies QuoteMailPayload;
     let rest = trx
       .with('items', (db) => db.insertInto('quote_request_items').values(items).returning('quote_request_id'))
+      .with('mails', (db) =>
+        db
+          .insertInto('mail_outbox')
+          .values(QUOTE_MAIL_KINDS.map((kind) => outboxRow(kind, mail)))
+          .returning('id'),
+      )
       .with('history', (db) =>
         db
           .insertInto('quote_request_status_history')
@@ -291,26 +299,53 @@ export async function submitQuoteRequest(
   });
 }
 
-/**
- * E-mails a new request to the customer and to the sales desk, without making the customer
- * wait for delivery: the request is already safe in the database, so a failed send is
- * logged (with the reference) for the desk to follow up, never turned into a failed submit.
- */
-export async function sendQuoteRequestMails(
-  db: Db,
-  userId: string,
-  result: CheckoutResult,
-  locale: Locale,
-  deps: { mailer: Mailer; siteUrl: string; salesDesk: string },
-): Promise<void> {
-  try {
-    const quote = await loadQuoteRequest(db, userId, result.id, locale);
-    if (!quote) throw new Error(`Quote request ${result.id} vanished before its e-mails`);
-    await Promise.all([
-      deps.mailer.send(customerQuoteMail(quote, deps.siteUrl)),
-      deps.mailer.send(salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
-    ]);
-  } catch (error) {
-    log('error', 'quote_mail_failed', { reference: result.reference, error });
+/** The two e-mails of a new quote request, as outbox kinds (lib/mail/outbox.server.ts). */
+export const QUOTE_MAIL_KINDS = ['quote_request_confirmation', 'quote_request_sales_desk'] as const;
+
+interface QuoteMailPayload {
+  quoteRequestId: number;
+  userId: string;
+  locale: Locale;
+}
+
+function quoteMailPayload(payload: Record<string, unknown>): QuoteMailPayload {
+  const { quoteRequestId, userId, locale } = payload;
+  if (typeof quoteRequestId !== 'number' || typeof userId !== 'string' || (locale !== 'en' && locale !== 'fr')) {
+    throw new Error(`Not a quote e-mail payload: ${JSON.stringify(payload)}`);
   }
+  return { quoteRequestId, userId, locale };
+}
+
+/**
+ * Composers of the two e-mails of a new quote request, to the customer and to the sales desk,
+ * in the language of the checkout, from the request as it was committed. Both e-mails of one
+ * request read it once (the worker sends them one after the other).
+ */
+export function quoteMailComposers(deps: {
+  siteUrl: string;
+  salesDesk: string;
+}): Record<(typeof QUOTE_MAIL_KINDS)[number], MailComposer> {
+  const recent = new Map<number, Promise<QuoteDetail | undefined>>();
+  const load = (db: Db, payload: QuoteMailPayload) => {
+    let quote = recent.get(payload.quoteRequestId);
+    if (!quote) {
+      if (recent.size >= 200) recent.clear();
+      quote = loadQuoteRequest(db, payload.userId, payload.quoteRequestId, payload.locale);
+      recent.set(payload.quoteRequestId, quote);
+      quote.catch(() => recent.delete(payload.quoteRequestId));
+    }
+    return quote;
+  };
+  const compose =
+    (make: (quote: QuoteDetail) => MailMessage): MailComposer =>
+    async (db, raw) => {
+      const payload = quoteMailPayload(raw);
+      const quote = await load(db, payload);
+      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its e-mail`);
+      return make(quote);
+    };
+  return {
+    quote_request_confirmation: compose((quote) => customerQuoteMail(quote, deps.siteUrl)),
+    quote_request_sales_desk: compose((quote) => salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
+  };
 }

@@ -6,7 +6,6 @@ import {
   CartUnavailableItemsError,
   IdempotencyKeyConflictError,
   PickupLocationError,
-  sendQuoteRequestMails,
   submitQuoteRequest,
 } from '../../features/checkout/checkout.server.ts';
 import {
@@ -15,12 +14,11 @@ import {
   EARLIEST_DATE_TIME_ZONE,
   isoDateIn,
 } from '../../features/checkout/checkout.ts';
+import { mailOutbox } from '../../features/mail-outbox/worker.server.ts';
 import { getDb } from '../../lib/db/index.server.ts';
-import { env } from '../../lib/env.ts';
 import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
 import { readJson } from '../../lib/http/body.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
-import { getMailer } from '../../lib/mail/mail.server.ts';
 
 export const prerender = false;
 
@@ -59,14 +57,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const db = await getDb();
   try {
     const outcome = await submitQuoteRequest(db, user, input, locale);
-    if (outcome.created) {
-      const { PUBLIC_SITE_URL, SALES_DESK_EMAIL } = env();
-      void sendQuoteRequestMails(db, user.id, outcome.result, locale, {
-        mailer: getMailer(),
-        siteUrl: PUBLIC_SITE_URL,
-        salesDesk: SALES_DESK_EMAIL,
-      });
-    }
+    // Its e-mails are in the outbox, committed with it: the worker sends them now.
+    if (outcome.created) mailOutbox().kick();
     return json(outcome.result, { status: 201 });
   } catch (error) {
     if (error instanceof CartEmptyError)
