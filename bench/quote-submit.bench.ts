@@ -191,6 +191,7 @@ async function load(
   connections: number,
   amount: number,
   serverPid: number | undefined,
+  mailsSent: (ok: number) => Promise<void>,
 ): Promise<RunFigures> {
   let next = 0;
   const times: number[] = [];
@@ -240,8 +241,9 @@ async function load(
     const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
-  // The e-mails of these requests are sent after their answers: wait for the server to go idle
-  // so that their CPU counts too (at most 30 s).
+  // The e-mails of these requests are sent after their answers: wait for them, then for the
+  // server to go idle, so that their CPU counts too.
+  await mailsSent(result['2xx']);
   const cpuAfter = await settledCpuMs(serverPid);
   times.sort((a, b) => a - b);
   const ok = result['2xx'];
@@ -271,6 +273,10 @@ async function settledCpuMs(pid: number | undefined): Promise<number | undefined
   return last;
 }
 
+function countMails(dir: string): number {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).length : 0;
+}
+
 async function benchEngine(setup: EngineSetup): Promise<void> {
   const config = parseEnv(setup.env);
   await prepareDatabase(config, (line) => console.log(`[${setup.label}] ${line}`));
@@ -284,8 +290,18 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
     await handle.close();
   }
   const server = await startServer(setup.env);
+  const mailDir = join(setup.env.DATA_DIR ?? '', 'mail');
+  let answered = 0;
+  /** Waits (at most 3 minutes) until the outbox holds two e-mails per request answered so far. */
+  const mailsSent = async (ok: number) => {
+    answered += ok;
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline && countMails(mailDir) < 2 * answered) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
   try {
-    await load(cookies.slice(0, WARM_UP), 10, WARM_UP, server.pid);
+    await load(cookies.slice(0, WARM_UP), 10, WARM_UP, server.pid, mailsSent);
     let offset = WARM_UP;
     for (const connections of CONNECTIONS) {
       startProfile(server, values.profile);
@@ -294,6 +310,7 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
         connections,
         requestsPerRun,
         server.pid,
+        mailsSent,
       );
       offset += requestsPerRun;
       const verdict =
@@ -326,10 +343,15 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
       .select(sql<number>`count(*)::int`.as('n'))
       .where('customer_email', 'like', 'bench-%')
       .executeTakeFirstOrThrow();
-    const mailDir = join(setup.env.DATA_DIR ?? '', 'mail');
-    const mails = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length : 0;
+    const mails = countMails(mailDir);
+    // E-mails committed but not sent yet when the server stopped: the next start sends them.
+    const waiting = await sql<{ n: number }>`select count(*)::int as n from mail_outbox where sent_at is null`
+      .execute(check.db)
+      .then((result) => String(result.rows[0]?.n ?? 0))
+      .catch(() => 'n/a (no outbox table)');
     console.log(
-      `[${setup.label}] quote requests written by the bench customers: ${n}; e-mails in the outbox: ${mails}`,
+      `[${setup.label}] quote requests written by the bench customers: ${n}; e-mails written: ${mails}; ` +
+        `e-mails still waiting in the outbox table: ${waiting}`,
     );
   } finally {
     await check.close();

@@ -125,13 +125,20 @@ function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0
   };
 }
 
+/** PUBLIC_SITE_URL's origin, parsed once (the environment is read once at start). */
+let publicOrigin: string | undefined;
+const siteOrigin = () => {
+  publicOrigin ??= new URL(env().PUBLIC_SITE_URL).origin;
+  return publicOrigin;
+};
+
 /**
  * Every mutating request must come from our own pages (JSON included: Astro's checkOrigin
  * covers form posts only). Other engineers' endpoints rely on this running first.
  */
 const sameOrigin = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
-  const allowed = [context.url.origin, new URL(env().PUBLIC_SITE_URL).origin];
+  const allowed = [context.url.origin, siteOrigin()];
   if (isSameOriginRequest(context.request, allowed)) return next();
   log('warn', 'cross_origin_refused', {
     requestId: context.locals.requestId,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createCustomer,
   createInHouseAccount,
@@ -10,7 +10,7 @@ import {
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { getT } from '../../lib/i18n/index.ts';
 import type { Mailer, MailMessage } from '../../lib/mail/mail.server.ts';
-import { drainOutbox } from '../../lib/mail/outbox.server.ts';
+import { createOutboxWorker, drainOutbox } from '../../lib/mail/outbox.server.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
 import {
   listQuoteRequests,
@@ -405,6 +405,23 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(await drainOutbox(db(), up.mailer, composers, { now: () => later })).toEqual({ sent: 1, failed: 0 });
     expect(up.sent.map((mail) => mail.kind)).toEqual(['quote_request_sales_desk']);
     expect((await outboxRowsOf(user.id)).map((row) => row.attempts)).toEqual([1, 2]);
+  });
+
+  it("sends a new request's e-mails when the worker is kicked after the commit", async () => {
+    await settleOutbox();
+    const { user } = await shopperWithCart();
+    const { result } = await submitQuoteRequest(db(), user, checkout('delivery'), 'en');
+    const { sent, mailer } = recordingMailer();
+    const worker = createOutboxWorker({ db: async () => db(), mailer: () => mailer, composers });
+    try {
+      worker.kick();
+      worker.kick();
+      await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 20_000, interval: 50 });
+    } finally {
+      worker.stop();
+    }
+    expect(sent.every((mail) => mail.subject.includes(result.reference))).toBe(true);
+    expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);
   });
 
   it('sends each e-mail once when two workers drain the outbox at the same time', async () => {

@@ -115,8 +115,6 @@ export async function drainOutbox(
 export interface OutboxWorker {
   /** Drain soon (after the current request has answered); many kicks make one drain. */
   kick(): void;
-  /** Resolves when no drain is running or asked for (tests, shutdown). */
-  idle(): Promise<void>;
   stop(): void;
 }
 
@@ -162,9 +160,6 @@ export function createOutboxWorker(options: {
         scheduled = false;
         void run();
       });
-    },
-    async idle() {
-      while (running || scheduled) await (running ?? new Promise((resolve) => setImmediate(resolve)));
     },
     stop() {
       clearInterval(timer);
