@@ -1,11 +1,20 @@
 /**
  * Add to cart under load: POST /api/cart/items against the built Node server, with
  * autocannon at 20 and 100 concurrent connections, on the embedded PGlite and on PostgreSQL.
- * Prints requests/s, p50 / p95 / p99 latency, errors, and checks that no add was lost (the
- * carts hold exactly as many units as there were successful adds). Asserts nothing.
+ * Prints requests/s, p50 / p95 / p99 latency, errors, the server process's CPU milliseconds
+ * per request (user + system, from /proc: steady when the machine is shared, unlike latency),
+ * and checks that no add was lost (the carts hold exactly as many units as there were
+ * successful adds). Beside it, the floor: the same server answering a static file (Node's
+ * HTTP server only), GET /api/session as a guest (Astro's whole middleware chain, no
+ * database) and GET /api/app_settings (the same plus two small queries), at the same
+ * connections.
+ * Asserts nothing.
  *
  *   npm run build && node bench/cart.bench.ts [--engine pglite|postgres|both]
- *     [--connections 20,100] [--duration 10] [--port 4390]
+ *     [--connections 20,100] [--duration 10] [--port 4390] [--no-floor] [--profile DIR]
+ *
+ * --profile DIR writes a V8 CPU profile of each measured add-to-cart run into DIR (see
+ * cpu-profile.preload.ts); `node bench/cpu-profile-summary.ts FILE` prints where the time went.
  *
  * Each engine gets a new database, migrated and seeded as `npm start` does: PGlite in a
  * temporary DATA_DIR, PostgreSQL in the database nursery_bench_cart on TEST_DATABASE_URL's
@@ -23,6 +32,17 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import {
+  cpuPerRequest,
+  type FloorFigures,
+  formatCpu,
+  measureFloor,
+  printFloor,
+  processCpuMs,
+  serverNodeArgs,
+  serverProfileEnv,
+  startProfile,
+} from './server-process.ts';
 
 const TARGET_P95_MS = 25;
 const root = join(import.meta.dirname, '..');
@@ -32,6 +52,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20,100' },
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '4390' },
+    'no-floor': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const connectionCounts = (values.connections ?? '20,100').split(',').map(Number);
@@ -58,6 +80,7 @@ interface Figures {
   /** 2xx answers, and units the carts gained: fewer units than answers would be a lost add. */
   ok: number;
   added: number;
+  cpuMsPerRequest: number | undefined;
 }
 
 function percentile(sorted: number[], share: number): number {
@@ -66,9 +89,18 @@ function percentile(sorted: number[], share: number): number {
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/start.ts'), '--no-build'], {
+  const args = [...serverNodeArgs(values.profile), join(root, 'scripts/start.ts'), '--no-build'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', PUBLIC_SITE_URL: base },
+    env: {
+      ...process.env,
+      ...env,
+      ...serverProfileEnv(values.profile),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      PUBLIC_SITE_URL: base,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
@@ -165,6 +197,8 @@ async function load(connections: number, seconds: number, cookies: string[], var
   return { result, latencies };
 }
 
+const floors: FloorFigures[] = [];
+
 async function runEngine(engine: 'pglite' | 'postgres'): Promise<Figures[]> {
   const dataDir = await mkdtemp(join(tmpdir(), `nursery-bench-cart-${engine}-`));
   const env: Record<string, string> = { DATA_DIR: dataDir };
@@ -188,7 +222,10 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Figures[]> {
       await load(connections, 2, await guestCarts(connections, variants[0] ?? 1), variants);
       const cookies = await guestCarts(connections, variants[0] ?? 1);
       const before = await unitsInCarts(cookies);
+      startProfile(server, values.profile);
+      const cpuBefore = processCpuMs(server.pid);
       const { result, latencies } = await load(connections, duration, cookies, variants);
+      const cpuAfter = processCpuMs(server.pid);
       const added = (await unitsInCarts(cookies)) - before;
       const ok = result['2xx'];
       figures.push({
@@ -203,7 +240,14 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Figures[]> {
         non2xx: result.non2xx,
         ok,
         added,
+        cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, latencies.length),
       });
+      if (!values['no-floor']) {
+        for (const path of ['/favicon.svg', '/api/session', '/api/app_settings']) {
+          const floor = await measureFloor(base, server.pid, path, connections, duration);
+          floors.push({ ...floor, path: `${engine} ${path}` });
+        }
+      }
     }
   } finally {
     await stopServer(server);
@@ -234,7 +278,9 @@ console.log(
     (await import('node:os')).cpus().length
   } cores`,
 );
-console.log('engine     conns  requests    req/s   p50 ms   p95 ms   p99 ms  errors  non-2xx      2xx  units added');
+console.log(
+  'engine     conns  requests    req/s   p50 ms   p95 ms   p99 ms  errors  non-2xx      2xx  units added  CPU ms/req',
+);
 for (const row of rows) {
   const target = row.engine === 'postgres' && row.connections === 100 ? `  (target p95 ≤ ${TARGET_P95_MS} ms)` : '';
   console.log(
@@ -250,9 +296,11 @@ for (const row of rows) {
       String(row.non2xx).padStart(8),
       String(row.ok).padStart(8),
       String(row.added).padStart(12),
+      formatCpu(row.cpuMsPerRequest).padStart(11),
     ].join(' ') + target,
   );
 }
+printFloor(floors);
 console.log(
-  '(units added ≥ 2xx: requests still in flight when a run ends are answered after autocannon stops counting; fewer units than 2xx answers would be a lost add)',
+  '(units added ≥ 2xx: requests still in flight when a run ends are answered after autocannon stops counting; fewer units than 2xx answers would be a lost add; CPU ms/req: user + system CPU of the server process per answered request, the database’s own work included on PGlite, not on PostgreSQL)',
 );

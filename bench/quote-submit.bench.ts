@@ -1,10 +1,17 @@
 /**
  * Quote submission under load: POST /api/checkout against the built Node server, with
  * autocannon at 20 and 100 concurrent connections, on the embedded PGlite and on PostgreSQL.
- * Prints p50 / p95 / p99 latency, requests per second and errors for each run.
+ * Prints p50 / p95 / p99 latency, requests per second, errors and the server process's CPU
+ * milliseconds per request (user + system, from /proc: steady on a shared machine, unlike
+ * latency) for each run, then how many e-mails the outbox holds once the server has sent them
+ * (two per request: the customer's and the sales desk's). Asserts nothing.
  *
  *   npm run build, then
  *   node bench/quote-submit.bench.ts [--engine pglite|postgres|both] [--requests 1000] [--port 4432]
+ *     [--profile DIR]
+ *
+ * --profile DIR writes a V8 CPU profile of each measured run into DIR (see
+ * cpu-profile.preload.ts); `node bench/cpu-profile-summary.ts FILE` prints where the time went.
  *
  * Every request is a real submit: its own signed-in customer (a session cookie made in the
  * database beforehand), a cart of two lines, a new idempotency key, the same-origin header.
@@ -16,7 +23,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +36,14 @@ import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.
 import { parseEnv } from '../src/lib/env.ts';
 import { prepareDatabase } from '../src/server/prepare.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import {
+  cpuPerRequest,
+  formatCpu,
+  processCpuMs,
+  serverNodeArgs,
+  serverProfileEnv,
+  startProfile,
+} from './server-process.ts';
 
 const TARGET_P95_MS = 150;
 const CONNECTIONS = [20, 100];
@@ -39,6 +54,7 @@ const { values } = parseArgs({
     engine: { type: 'string', default: 'both' },
     requests: { type: 'string', default: '1000' },
     port: { type: 'string', default: '4432' },
+    profile: { type: 'string' },
   },
 });
 const requestsPerRun = Number(values.requests);
@@ -116,8 +132,17 @@ async function prepareCustomers(handle: DatabaseHandle, count: number): Promise<
 }
 
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/start.ts'), '--no-build'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_ENV: 'test', PUBLIC_SITE_URL: origin },
+  const args = [...serverNodeArgs(values.profile), join(root, 'scripts/start.ts'), '--no-build'];
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      ...env,
+      ...serverProfileEnv(values.profile),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      PUBLIC_SITE_URL: origin,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -158,9 +183,16 @@ interface RunFigures {
   p95: number;
   p99: number;
   rps: number;
+  cpuMsPerRequest: number | undefined;
 }
 
-async function load(cookies: string[], connections: number, amount: number): Promise<RunFigures> {
+async function load(
+  cookies: string[],
+  connections: number,
+  amount: number,
+  serverPid: number | undefined,
+  mailsSent: (ok: number) => Promise<void>,
+): Promise<RunFigures> {
   let next = 0;
   const times: number[] = [];
   const body = (key: string) =>
@@ -204,10 +236,15 @@ async function load(cookies: string[], connections: number, amount: number): Pro
       },
     ],
   };
+  const cpuBefore = processCpuMs(serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+  // The e-mails of these requests are sent after their answers: wait for them, then for the
+  // server to go idle, so that their CPU counts too.
+  await mailsSent(result['2xx']);
+  const cpuAfter = await settledCpuMs(serverPid);
   times.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
@@ -219,7 +256,25 @@ async function load(cookies: string[], connections: number, amount: number): Pro
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     rps: ok / (result.duration || 1),
+    cpuMsPerRequest: cpuPerRequest(cpuBefore, cpuAfter, result.requests.total),
   };
+}
+
+/** The server's CPU reading once it has stopped working (two readings 500 ms apart within 10 ms). */
+async function settledCpuMs(pid: number | undefined): Promise<number | undefined> {
+  let last = processCpuMs(pid);
+  const deadline = Date.now() + 30_000;
+  while (last !== undefined && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = processCpuMs(pid);
+    if (now === undefined || now - last <= 10) return now;
+    last = now;
+  }
+  return last;
+}
+
+function countMails(dir: string): number {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')).length : 0;
 }
 
 async function benchEngine(setup: EngineSetup): Promise<void> {
@@ -235,11 +290,28 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
     await handle.close();
   }
   const server = await startServer(setup.env);
+  const mailDir = join(setup.env.DATA_DIR ?? '', 'mail');
+  let answered = 0;
+  /** Waits (at most 3 minutes) until the outbox holds two e-mails per request answered so far. */
+  const mailsSent = async (ok: number) => {
+    answered += ok;
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline && countMails(mailDir) < 2 * answered) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
   try {
-    await load(cookies.slice(0, WARM_UP), 10, WARM_UP);
+    await load(cookies.slice(0, WARM_UP), 10, WARM_UP, server.pid, mailsSent);
     let offset = WARM_UP;
     for (const connections of CONNECTIONS) {
-      const figures = await load(cookies.slice(offset, offset + requestsPerRun), connections, requestsPerRun);
+      startProfile(server, values.profile);
+      const figures = await load(
+        cookies.slice(offset, offset + requestsPerRun),
+        connections,
+        requestsPerRun,
+        server.pid,
+        mailsSent,
+      );
       offset += requestsPerRun;
       const verdict =
         setup.label === 'postgres' && connections === 100
@@ -257,6 +329,7 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
           figures.p95.toFixed(0).padStart(8),
           figures.p99.toFixed(0).padStart(8),
           figures.rps.toFixed(0).padStart(7),
+          formatCpu(figures.cpuMsPerRequest).padStart(11),
         ].join(' ') + verdict,
       );
     }
@@ -270,7 +343,16 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
       .select(sql<number>`count(*)::int`.as('n'))
       .where('customer_email', 'like', 'bench-%')
       .executeTakeFirstOrThrow();
-    console.log(`[${setup.label}] quote requests written by the bench customers: ${n}`);
+    const mails = countMails(mailDir);
+    // E-mails committed but not sent yet when the server stopped: the next start sends them.
+    const waiting = await sql<{ n: number }>`select count(*)::int as n from mail_outbox where sent_at is null`
+      .execute(check.db)
+      .then((result) => String(result.rows[0]?.n ?? 0))
+      .catch(() => 'n/a (no outbox table)');
+    console.log(
+      `[${setup.label}] quote requests written by the bench customers: ${n}; e-mails written: ${mails}; ` +
+        `e-mails still waiting in the outbox table: ${waiting}`,
+    );
   } finally {
     await check.close();
   }
@@ -310,5 +392,5 @@ if (values.engine === 'postgres' || values.engine === 'both') {
 console.log(
   `Quote submit, ${requestsPerRun} requests per run; load average ${loadavg()[0]?.toFixed(2)} on this machine`,
 );
-console.log('engine    connections  requests  errors  p50 ms  p95 ms  p99 ms  req/s');
+console.log('engine    connections  requests  errors  p50 ms  p95 ms  p99 ms  req/s  CPU ms/req');
 for (const setup of engines) await benchEngine(setup);

@@ -5,6 +5,7 @@ import { isSameOriginRequest } from './features/accounts/origin.ts';
 import { RateLimitedError } from './features/accounts/rate-limit.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
 import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
+import { mailOutbox } from './features/mail-outbox/worker.server.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { localeRoutes } from './features/translations/page-translations.middleware.ts';
@@ -31,6 +32,8 @@ const locale = defineMiddleware((context, next) => {
   context.locals.user = null;
   context.locals.session = null;
   if (!context.isPrerendered) {
+    // The mail outbox's worker runs in the server that renders (a no-op once started).
+    mailOutbox();
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
   return next();
@@ -123,13 +126,20 @@ function requestFields(context: Parameters<Parameters<typeof defineMiddleware>[0
   };
 }
 
+/** PUBLIC_SITE_URL's origin, parsed once (the environment is read once at start). */
+let publicOrigin: string | undefined;
+const siteOrigin = () => {
+  publicOrigin ??= new URL(env().PUBLIC_SITE_URL).origin;
+  return publicOrigin;
+};
+
 /**
  * Every mutating request must come from our own pages (JSON included: Astro's checkOrigin
  * covers form posts only). Other engineers' endpoints rely on this running first.
  */
 const sameOrigin = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
-  const allowed = [context.url.origin, new URL(env().PUBLIC_SITE_URL).origin];
+  const allowed = [context.url.origin, siteOrigin()];
   if (isSameOriginRequest(context.request, allowed)) return next();
   log('warn', 'cross_origin_refused', {
     requestId: context.locals.requestId,

@@ -25,9 +25,18 @@ export function formatNumber(value: number, locale: Locale): string {
   return format.format(value);
 }
 
+const dates = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(value: Date | string, locale: Locale, style: 'long' | 'medium' | 'short' = 'long'): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style, timeZone: 'America/Toronto' }).format(date);
+  // Making a formatter costs far more than using one: one per locale and style.
+  const key = `${locale}:${style}`;
+  let format = dates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style, timeZone: 'America/Toronto' });
+    dates.set(key, format);
+  }
+  return format.format(date);
 }
 
 const months = new Map<Locale, Intl.DateTimeFormat>();

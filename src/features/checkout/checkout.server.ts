@@ -1,11 +1,12 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
-import { log } from '../../lib/log.ts';
-import type { Mailer } from '../../lib/mail/mail.server.ts';
+import type { Mailer, MailMessage } from '../../lib/mail/mail.server.ts';
+import { type MailComposer, outboxRow } from '../../lib/mail/outbox.server.ts';
 import { formatSize, sizeText } from '../../lib/size.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { type CartLineRecord, readCartLines } from '../cart/cart.server.ts';
 import { loadQuoteRequest } from '../quotes/quotes.server.ts';
+import type { QuoteDetail } from '../quotes/quotes.ts';
 import { type CheckoutInput, type CheckoutResult, type QuoteDraft, quoteDraftProblems } from './checkout.ts';
 import { customerQuoteMail, salesDeskQuoteMail } from './emails.ts';
 
@@ -154,22 +155,28 @@ export async function submitQuoteRequest(
   if (earlier) return { result: earlier, created: false };
 
   return db.transaction().execute(async (trx) => {
+    // The cart's lock, and the customer as the request will name them, in one round trip.
     const cart = await trx
       .selectFrom('carts')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .forUpdate()
+      .innerJoin('users', 'users.id', 'carts.user_id')
+      .select([
+        'carts.id',
+        'users.first_name',
+        'users.last_name',
+        'users.email',
+        'users.phone',
+        'users.customer_type_id',
+        'users.in_house_account_id',
+      ])
+      .where('carts.user_id', '=', user.id)
+      .forUpdate('carts')
       .executeTakeFirst();
     // Another submit of this key may have committed while this one waited for the lock.
     const meanwhile = await quoteForKey(trx, input.idempotencyKey, user.id);
     if (meanwhile) return { result: meanwhile, created: false };
     if (!cart) throw new CartEmptyError('The user has no cart');
 
-    const customer = await trx
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'email', 'phone', 'customer_type_id', 'in_house_account_id'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const customer = cart;
     const pricing = { inHouseAccountId: customer.in_house_account_id };
     const lines = await readCartLines(trx, { userId: user.id }, pricing);
     if (lines.length === 0) throw new CartEmptyError('The cart is empty');
@@ -247,61 +254,105 @@ export async function submitQuoteRequest(
       quantity: line.quantity,
       unit_price_cents: price.cents,
     }));
-    await trx.insertInto('quote_request_items').values(items).execute();
-    // The request's history starts at its submission, by the customer who sent it.
-    await trx
-      .insertInto('quote_request_status_history')
-      .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
-      .execute();
+    // The rest of the request, and the emptied cart, in one statement (one round trip):
+    // its lines, the first step of its history (the submission, by the customer who sent it),
+    // its two e-mails in the outbox (sent after the commit, never lost), its delivery and/or pickup.
+    const mail = { quoteRequestId: quote.id, userId: user.id, locale } satisfies QuoteMailPayload;
+    let rest = trx
+      .with('items', (db) => db.insertInto('quote_request_items').values(items).returning('quote_request_id'))
+      .with('mails', (db) =>
+        db
+          .insertInto('mail_outbox')
+          .values(QUOTE_MAIL_KINDS.map((kind) => outboxRow(kind, mail)))
+          .returning('id'),
+      )
+      .with('history', (db) =>
+        db
+          .insertInto('quote_request_status_history')
+          .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
+          .returning('quote_request_id'),
+      );
     if (input.delivery) {
       const d = input.delivery;
-      await trx
-        .insertInto('quote_request_deliveries')
-        .values({
-          quote_request_id: quote.id,
-          job_name: d.jobName,
-          po_number: d.poNumber,
-          street_address: d.streetAddress,
-          city: d.city,
-          province: d.province,
-          postal_code: d.postalCode,
-          site_contact_first_name: d.siteContactFirstName,
-          site_contact_last_name: d.siteContactLastName,
-          phone: d.phone,
-        })
-        .execute();
+      rest = rest.with('delivery', (db) =>
+        db
+          .insertInto('quote_request_deliveries')
+          .values({
+            quote_request_id: quote.id,
+            job_name: d.jobName,
+            po_number: d.poNumber,
+            street_address: d.streetAddress,
+            city: d.city,
+            province: d.province,
+            postal_code: d.postalCode,
+            site_contact_first_name: d.siteContactFirstName,
+            site_contact_last_name: d.siteContactLastName,
+            phone: d.phone,
+          })
+          .returning('quote_request_id'),
+      );
     }
     if (input.pickup) {
-      await trx
-        .insertInto('quote_request_pickups')
-        .values({ quote_request_id: quote.id, location_id: input.pickup.locationId })
-        .execute();
+      const locationId = input.pickup.locationId;
+      rest = rest.with('pickup', (db) =>
+        db
+          .insertInto('quote_request_pickups')
+          .values({ quote_request_id: quote.id, location_id: locationId })
+          .returning('quote_request_id'),
+      );
     }
-    await trx.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+    await rest.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
     return { result: { id: quote.id, reference: quote.reference }, created: true };
   });
 }
 
-/**
- * E-mails a new request to the customer and to the sales desk, without making the customer
- * wait for delivery: the request is already safe in the database, so a failed send is
- * logged (with the reference) for the desk to follow up, never turned into a failed submit.
- */
-export async function sendQuoteRequestMails(
-  db: Db,
-  userId: string,
-  result: CheckoutResult,
-  locale: Locale,
-  deps: { mailer: Mailer; siteUrl: string; salesDesk: string },
-): Promise<void> {
-  try {
-    const quote = await loadQuoteRequest(db, userId, result.id, locale);
-    if (!quote) throw new Error(`Quote request ${result.id} vanished before its e-mails`);
-    await Promise.all([
-      deps.mailer.send(customerQuoteMail(quote, deps.siteUrl)),
-      deps.mailer.send(salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
-    ]);
-  } catch (error) {
-    log('error', 'quote_mail_failed', { reference: result.reference, error });
+/** The two e-mails of a new quote request, as outbox kinds (lib/mail/outbox.server.ts). */
+export const QUOTE_MAIL_KINDS = ['quote_request_confirmation', 'quote_request_sales_desk'] as const;
+
+interface QuoteMailPayload {
+  quoteRequestId: number;
+  userId: string;
+  locale: Locale;
+}
+
+function quoteMailPayload(payload: Record<string, unknown>): QuoteMailPayload {
+  const { quoteRequestId, userId, locale } = payload;
+  if (typeof quoteRequestId !== 'number' || typeof userId !== 'string' || (locale !== 'en' && locale !== 'fr')) {
+    throw new Error(`Not a quote e-mail payload: ${JSON.stringify(payload)}`);
   }
+  return { quoteRequestId, userId, locale };
+}
+
+/**
+ * Composers of the two e-mails of a new quote request, to the customer and to the sales desk,
+ * in the language of the checkout, from the request as it was committed. Both e-mails of one
+ * request read it once (the worker sends them one after the other).
+ */
+export function quoteMailComposers(deps: {
+  siteUrl: string;
+  salesDesk: string;
+}): Record<(typeof QUOTE_MAIL_KINDS)[number], MailComposer> {
+  const recent = new Map<number, Promise<QuoteDetail | undefined>>();
+  const load = (db: Db, payload: QuoteMailPayload) => {
+    let quote = recent.get(payload.quoteRequestId);
+    if (!quote) {
+      if (recent.size >= 200) recent.clear();
+      quote = loadQuoteRequest(db, payload.userId, payload.quoteRequestId, payload.locale);
+      recent.set(payload.quoteRequestId, quote);
+      quote.catch(() => recent.delete(payload.quoteRequestId));
+    }
+    return quote;
+  };
+  const compose =
+    (make: (quote: QuoteDetail) => MailMessage): MailComposer =>
+    async (db, raw) => {
+      const payload = quoteMailPayload(raw);
+      const quote = await load(db, payload);
+      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its e-mail`);
+      return make(quote);
+    };
+  return {
+    quote_request_confirmation: compose((quote) => customerQuoteMail(quote, deps.siteUrl)),
+    quote_request_sales_desk: compose((quote) => salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
+  };
 }

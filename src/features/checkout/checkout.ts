@@ -64,10 +64,17 @@ export function normalizePostalCode(value: string): string | null {
   return `${compact.slice(0, 3)} ${compact.slice(3)}`;
 }
 
+const isoDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A calendar date as YYYY-MM-DD in a time zone. */
 export function isoDateIn(timeZone: string, at: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  // en-CA formats dates as YYYY-MM-DD. A formatter is costly to make: one per time zone.
+  let format = isoDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDateFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /**

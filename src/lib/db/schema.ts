@@ -243,6 +243,18 @@ export interface SiteBuildsTable {
   error: string | null;
 }
 
+export interface MailOutboxTable {
+  id: GeneratedAlways<number>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
+}
+
 export interface VariantsTable {
   id: GeneratedAlways<number>;
   product_id: number;
@@ -454,6 +466,7 @@ export interface Database {
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export const TABLES = [
@@ -489,4 +502,5 @@ export const TABLES = [
   'redirects',
   'content_pages',
   'site_builds',
+  'mail_outbox',
 ] as const satisfies readonly (keyof Database)[];

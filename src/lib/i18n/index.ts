@@ -103,6 +103,7 @@ for (const [locale, namespaces] of Object.entries(resources)) {
 export type Namespace = keyof (typeof resources)['en'];
 
 const instances = new Map<Locale, ReturnType<typeof createInstance>>();
+const fixedTs = new Map<string, TFunction>();
 
 function instanceFor(locale: Locale) {
   let instance = instances.get(locale);
@@ -130,7 +131,14 @@ function instanceFor(locale: Locale) {
  * concurrent server renders each hold their own `t`.
  */
 export function getT(locale: Locale, ns: Namespace = 'common'): TFunction {
-  return instanceFor(locale).getFixedT(locale, ns);
+  // A fixed t holds only its language and namespace: one per pair serves every request.
+  const key = `${locale}:${ns}`;
+  let t = fixedTs.get(key);
+  if (!t) {
+    t = instanceFor(locale).getFixedT(locale, ns);
+    fixedTs.set(key, t);
+  }
+  return t;
 }
 
 export function isLocale(value: unknown): value is Locale {

@@ -58,11 +58,15 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message, from));
-      await mkdir(dir, { recursive: true });
       // Sortable by time; the random tail keeps two messages of the same millisecond apart.
       const stamp = new Date().toISOString().replace(/[-:.]/g, '');
       const file = join(dir, `${stamp}-${message.kind}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The directory is made when a write finds it missing, not before every message.
+      await writeFile(file, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       log('info', 'mail_written', { kind: message.kind, file });
       return { messageId: info.messageId, file };
     },

@@ -6,7 +6,6 @@ import {
   CartUnavailableItemsError,
   IdempotencyKeyConflictError,
   PickupLocationError,
-  sendQuoteRequestMails,
   submitQuoteRequest,
 } from '../../features/checkout/checkout.server.ts';
 import {
@@ -15,14 +14,30 @@ import {
   EARLIEST_DATE_TIME_ZONE,
   isoDateIn,
 } from '../../features/checkout/checkout.ts';
+import { mailOutbox } from '../../features/mail-outbox/worker.server.ts';
 import { getDb } from '../../lib/db/index.server.ts';
-import { env } from '../../lib/env.ts';
 import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
 import { readJson } from '../../lib/http/body.ts';
-import { getT } from '../../lib/i18n/index.ts';
-import { getMailer } from '../../lib/mail/mail.server.ts';
+import { getT, type Locale } from '../../lib/i18n/index.ts';
 
 export const prerender = false;
+
+/**
+ * The schema depends only on the language of its messages and on today's earliest date: it
+ * is made once per pair rather than on every submit (zod schemas are costly to build).
+ */
+const schemas = new Map<string, ReturnType<typeof CheckoutSchema>>();
+function checkoutSchemaFor(locale: Locale, earliestDate: string) {
+  const key = `${locale}:${earliestDate}`;
+  let schema = schemas.get(key);
+  if (!schema) {
+    // Yesterday's schemas are never asked for again.
+    if (schemas.size >= 8) schemas.clear();
+    schema = CheckoutSchema({ messages: checkoutMessages(getT(locale, 'checkout')), earliestDate });
+    schemas.set(key, schema);
+  }
+  return schema;
+}
 
 /**
  * Submits the signed-in user's cart as a quote request. The body carries the checkout's
@@ -32,10 +47,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const user = requireUser(locals);
   const { locale } = locals;
   const t = getT(locale, 'checkout');
-  const schema = CheckoutSchema({
-    messages: checkoutMessages(t),
-    earliestDate: isoDateIn(EARLIEST_DATE_TIME_ZONE),
-  });
+  const schema = checkoutSchemaFor(locale, isoDateIn(EARLIEST_DATE_TIME_ZONE));
   // The schema is zod/mini (it also runs in the island); zod's safeParse gives the usual error.
   const parsed = z.safeParse(schema, await readJson(request, locale));
   if (!parsed.success) {
@@ -45,14 +57,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const db = await getDb();
   try {
     const outcome = await submitQuoteRequest(db, user, input, locale);
-    if (outcome.created) {
-      const { PUBLIC_SITE_URL, SALES_DESK_EMAIL } = env();
-      void sendQuoteRequestMails(db, user.id, outcome.result, locale, {
-        mailer: getMailer(),
-        siteUrl: PUBLIC_SITE_URL,
-        salesDesk: SALES_DESK_EMAIL,
-      });
-    }
+    // Its e-mails are in the outbox, committed with it: the worker sends them now.
+    if (outcome.created) mailOutbox().kick();
     return json(outcome.result, { status: 201 });
   } catch (error) {
     if (error instanceof CartEmptyError)
