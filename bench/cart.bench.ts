@@ -23,7 +23,6 @@
  * request carries an Origin header, as a browser's does, for the same-origin check.
  * Target on PostgreSQL at 100 connections: p95 ≤ 25 ms with no errors.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,9 +38,9 @@ import {
   measureFloor,
   printFloor,
   processCpuMs,
-  serverNodeArgs,
-  serverProfileEnv,
+  startBuiltServer,
   startProfile,
+  stopServer,
 } from './server-process.ts';
 
 const TARGET_P95_MS = 25;
@@ -86,43 +85,6 @@ interface Figures {
 function percentile(sorted: number[], share: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const args = [...serverNodeArgs(values.profile), join(root, 'scripts/start.ts'), '--no-build'];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      ...serverProfileEnv(values.profile),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ENV: 'test',
-      PUBLIC_SITE_URL: base,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode})`);
-    const ready = await fetch(`${base}/api/app_settings`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not answer within 180 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /** Sizes for sale of the first few products: what the shoppers add. */
@@ -213,7 +175,7 @@ async function runEngine(engine: 'pglite' | 'postgres'): Promise<Figures[]> {
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.href;
   }
-  const server = await startServer(env);
+  const server = await startBuiltServer({ port, env, profileDir: values.profile });
   const figures: Figures[] = [];
   try {
     const variants = await variantIds();

@@ -13,7 +13,7 @@
  * a shopper who starts buying has loaded (no budget: shown for the record). The HTML column
  * is the page's own document, gzip (the product page's target is ≤ 25 KB).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.ts';
+import { startBuiltServer, stopServer } from './server-process.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -51,33 +52,6 @@ interface Measured {
   scripts: [string, number][];
   /** The page's HTML, gzip. */
   html: number;
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/start.ts'), '--no-build'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ENV: 'test',
-      PUBLIC_SITE_URL: base,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode})`);
-    const ready = await fetch(`${base}/api/app_settings`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error('The server did not start within 240 s');
 }
 
 async function addToCart(context: BrowserContext, lines: { variantId: number; quantity: number }[]) {
@@ -158,7 +132,7 @@ let browser: Browser | undefined;
 const results: Measured[] = [];
 try {
   console.log(`Starting the built server on ${base} (DATA_DIR ${dataDir}; a new database is seeded first)…`);
-  server = await startServer(dataDir);
+  server = await startBuiltServer({ port, env: { DATA_DIR: dataDir } });
   browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   // Each page in a context of its own: an empty HTTP cache, as a first visit.
   const fresh = () => (browser as Browser).newContext({ baseURL: base });
@@ -210,7 +184,7 @@ try {
   }
 } finally {
   await browser?.close();
-  server?.kill();
+  if (server) await stopServer(server);
   if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
   if (!values['keep-data']) await rm(dataDir, { recursive: true, force: true });
 }

@@ -21,7 +21,6 @@
  * 127.0.0.1:5432), both recreated on every run. Target on PostgreSQL at 100 connections:
  * p95 ≤ 150 ms and no errors.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,9 +39,9 @@ import {
   cpuPerRequest,
   formatCpu,
   processCpuMs,
-  serverNodeArgs,
-  serverProfileEnv,
+  startBuiltServer,
   startProfile,
+  stopServer,
 } from './server-process.ts';
 
 const TARGET_P95_MS = 150;
@@ -129,44 +128,6 @@ async function prepareCustomers(handle: DatabaseHandle, count: number): Promise<
     }
   }
   return cookies;
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const args = [...serverNodeArgs(values.profile), join(root, 'scripts/start.ts'), '--no-build'];
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      ...env,
-      ...serverProfileEnv(values.profile),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ENV: 'test',
-      PUBLIC_SITE_URL: origin,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      if (child.exitCode !== null) return reject(new Error(`The server exited with ${child.exitCode}`));
-      try {
-        const response = await fetch(`${origin}/api/app_settings`);
-        if (response.ok) return resolve(child);
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) return reject(new Error('The server did not start within 2 minutes'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -289,7 +250,7 @@ async function benchEngine(setup: EngineSetup): Promise<void> {
   } finally {
     await handle.close();
   }
-  const server = await startServer(setup.env);
+  const server = await startBuiltServer({ port, env: setup.env, profileDir: values.profile });
   const mailDir = join(setup.env.DATA_DIR ?? '', 'mail');
   let answered = 0;
   /** Waits (at most 3 minutes) until the outbox holds two e-mails per request answered so far. */

@@ -3,7 +3,7 @@
  * where wall-clock latency is not), an optional CPU profile of it, and the floor (the same
  * server answering a trivial request) that says what the machine allows.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -122,4 +122,56 @@ export function printFloor(rows: FloorFigures[]): void {
       ].join(' '),
     );
   }
+}
+
+export interface ServerOptions {
+  port: number;
+  /** DATA_DIR or DATABASE_URL, and anything else the run needs. */
+  env: Record<string, string>;
+  /** With a directory, the server can be profiled (startProfile). */
+  profileDir?: string | undefined;
+  timeoutMs?: number;
+}
+
+/**
+ * The built server as `npm start --no-build` runs it, on its own port and data, answered once
+ * `/api/app_settings` does.
+ */
+export async function startBuiltServer({ port, env, profileDir, timeoutMs = 240_000 }: ServerOptions) {
+  const base = `http://127.0.0.1:${port}`;
+  const args = [...serverNodeArgs(profileDir), join(import.meta.dirname, '../scripts/start.ts'), '--no-build'];
+  const child = spawn(process.execPath, args, {
+    cwd: join(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      ...env,
+      ...serverProfileEnv(profileDir),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      PUBLIC_SITE_URL: base,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode})`);
+    const ready = await fetch(`${base}/api/app_settings`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The server did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Stops the server and waits until it has gone (it writes its profile on the way out). */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }
