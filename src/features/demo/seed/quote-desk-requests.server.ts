@@ -3,7 +3,7 @@ import type { Database, Fulfilment, PaymentPreference } from '../../../lib/db/sc
 import type { QuoteDeskFile } from './data.ts';
 import type { QuoteDeskPeople, YardPicker } from './quote-desk-people.server.ts';
 import type { Random } from './random.ts';
-import { businessHour, DAY_MS, type Db, daysBefore, isoDate, type SeedCounts } from './util.server.ts';
+import { businessHour, DAY_MS, type Db, daysBefore, isoDate, quoteItemRow, type SeedCounts } from './util.server.ts';
 
 /** The quote desk's year of new quote requests (all submitted; the history moves them on). */
 
@@ -107,22 +107,7 @@ export async function seedQuoteDeskRequests(
     const row = quoteRows[index];
     if (id === undefined || !row) throw new Error(`Quote request ${draft.key} was not inserted`);
     (lineDrafts[index] ?? []).forEach((line, lineIndex) => {
-      items.push({
-        quote_request_id: id,
-        line: lineIndex + 1,
-        variant_id: line.variant.id,
-        product_code: line.variant.code,
-        sku: line.variant.sku,
-        product_name_en: line.variant.name_en,
-        product_name_fr: line.variant.name_fr,
-        botanical_name: line.variant.botanical_name,
-        size_label: line.variant.size_label,
-        size_kind: line.variant.size_kind,
-        size_values: line.variant.size_values,
-        size_root_ball: line.variant.size_root_ball,
-        quantity: line.quantity,
-        unit_price_cents: line.unit,
-      });
+      items.push(quoteItemRow(id, lineIndex + 1, line.variant, line.quantity, line.unit));
     });
     const province = draft.user.locale === 'fr' ? 'QC' : 'ON';
     if (row.fulfilment !== 'delivery') {

@@ -2,7 +2,7 @@ import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../../lib/db
 import { SEED_FILES } from './data.ts';
 import { loadSeedFile } from './files.ts';
 import { Random } from './random.ts';
-import { businessHour, type Db, daysBefore, hoursBefore, QUOTE_DESK_PRNG_SEED } from './util.server.ts';
+import { businessHour, type Db, daysBefore, hoursBefore, QUOTE_DESK_PRNG_SEED, quoteItemRow } from './util.server.ts';
 
 /** Synthetic customers and quote requests for benchmarks (npm run seed:scale). */
 
@@ -145,22 +145,15 @@ export async function seedScaleQuoteDesk(
       .returning('id')
       .execute();
     const items = drafts.flatMap((draft, index) =>
-      draft.lines.map((line, lineIndex) => ({
-        quote_request_id: inserted[index]?.id ?? 0,
-        line: lineIndex + 1,
-        variant_id: line.variant.id,
-        product_code: line.variant.code,
-        sku: line.variant.sku,
-        product_name_en: line.variant.name_en,
-        product_name_fr: line.variant.name_fr,
-        botanical_name: line.variant.botanical_name,
-        size_label: line.variant.size_label,
-        size_kind: line.variant.size_kind,
-        size_values: line.variant.size_values,
-        size_root_ball: line.variant.size_root_ball,
-        quantity: line.quantity,
-        unit_price_cents: line.variant.list_price_cents,
-      })),
+      draft.lines.map((line, lineIndex) =>
+        quoteItemRow(
+          inserted[index]?.id ?? 0,
+          lineIndex + 1,
+          line.variant,
+          line.quantity,
+          line.variant.list_price_cents,
+        ),
+      ),
     );
     await db.insertInto('quote_request_items').values(items).execute();
     const pickups = drafts.flatMap((draft, index) =>

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, SizeKind } from '../../../lib/db/schema.ts';
 import type { YardCode } from './data.ts';
 import type { Random } from './random.ts';
@@ -89,4 +89,38 @@ export async function updateFromValues(
   for (let start = 0; start < rows.length; start += 1000) {
     await sql`${head} (values ${sql.join(rows.slice(start, start + 1000))}) ${tail}`.execute(db);
   }
+}
+
+type QuoteItemRow = Insertable<Database['quote_request_items']>;
+
+/** What a quote line copies from the size it names, as the checkout does at submission. */
+export type QuotedVariant = { id: number; code: string; sku: string; name_en: string; name_fr: string } & {
+  botanical_name: QuoteItemRow['botanical_name'];
+  size_label: string;
+} & Pick<QuoteItemRow, 'size_kind' | 'size_values' | 'size_root_ball'>;
+
+/** A seeded quote request's line: the name, size and SKU of the moment, at `unitPriceCents`. */
+export function quoteItemRow(
+  quoteRequestId: number,
+  line: number,
+  variant: QuotedVariant,
+  quantity: number,
+  unitPriceCents: number,
+): QuoteItemRow {
+  return {
+    quote_request_id: quoteRequestId,
+    line,
+    variant_id: variant.id,
+    product_code: variant.code,
+    sku: variant.sku,
+    product_name_en: variant.name_en,
+    product_name_fr: variant.name_fr,
+    botanical_name: variant.botanical_name,
+    size_label: variant.size_label,
+    size_kind: variant.size_kind,
+    size_values: variant.size_values,
+    size_root_ball: variant.size_root_ball,
+    quantity,
+    unit_price_cents: unitPriceCents,
+  };
 }
