@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
-import type { Mailer, MailMessage } from '../../lib/mail/mail.server.ts';
+import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { type MailComposer, outboxRow } from '../../lib/mail/outbox.server.ts';
 import { formatSize, sizeText } from '../../lib/size.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
