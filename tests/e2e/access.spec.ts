@@ -11,15 +11,17 @@ type Viewer = 'anonymous' | Role;
 type Outcome = 'page' | 'sign-in' | 'home';
 type Kind = 'public' | 'protected' | 'anonymous-only' | 'admin';
 
-const ROUTES: { path: string; kind: Kind }[] = [
+// `fr`: the French page where its address is translated (the English slug under /fr is a 301
+// to it, checked by crawl.spec.ts).
+const ROUTES: { path: string; kind: Kind; fr?: string }[] = [
   { path: '/', kind: 'public' },
   { path: '/about', kind: 'public' },
   { path: '/search?q=maple', kind: 'public' },
-  { path: '/browse/trees', kind: 'public' },
+  { path: '/browse/trees', kind: 'public', fr: '/fr/browse/arbres' },
   { path: '/browse/trees/maples', kind: 'public' },
-  { path: '/products/sugar-maple', kind: 'public' },
+  { path: '/products/sugar-maple', kind: 'public', fr: '/fr/products/erable-a-sucre' },
   { path: '/product/TRE-0001', kind: 'public' },
-  { path: '/content/faqs', kind: 'public' },
+  { path: '/content/faqs', kind: 'public', fr: '/fr/content/faq' },
   { path: '/cart', kind: 'public' },
   { path: '/register', kind: 'public' },
   { path: '/sign-up', kind: 'public' },
@@ -72,7 +74,7 @@ for (const viewer of VIEWERS) {
     const mismatches: string[] = [];
     for (const route of ROUTES) {
       for (const prefix of ['', '/fr']) {
-        const path = prefix && route.path === '/' ? '/fr' : `${prefix}${route.path}`;
+        const path = !prefix ? route.path : route.path === '/' ? '/fr' : (route.fr ?? `${prefix}${route.path}`);
         const { outcome, location } = await outcomeOf(client, path);
         const expected = EXPECTED[route.kind][viewer];
         if (outcome !== expected) mismatches.push(`${path}: expected ${expected}, got ${outcome} (${location})`);
