@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { typography } from '../../lib/i18n/typography.ts';
 import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
@@ -103,10 +104,11 @@ export async function loadAvailability(
     locations: locations.map((location) => ({
       id: location.id,
       code: location.code,
-      name: locale === 'fr' ? location.name_fr : location.name_en,
+      // Written as the catalogue's pages write them (the contact page lists the same yards).
+      name: typography(locale === 'fr' ? location.name_fr : location.name_en, locale),
       city: location.city,
       phone: location.phone,
-      hours: locale === 'fr' ? location.hours_fr : location.hours_en,
+      hours: typography(locale === 'fr' ? location.hours_fr : location.hours_en, locale),
     })),
     variants: variantRows.map((variant) => {
       const stock = locations.map((location) => {
