@@ -253,7 +253,7 @@ test.describe('wish lists', () => {
     const account = await createConfirmedAccount(request, { label: 'chooser-fr', locale: 'fr' });
     await page.goto('/fr/products/erable-a-sucre');
     await hydrated(page.locator('.summary-buy'));
-    await page.getByRole('radio', { name: /50 mm WB/ }).check();
+    await page.getByRole('radio', { name: /Calibre 50\smm/ }).check();
     await page.getByRole('button', { name: 'Ajouter à une liste' }).click();
     await expect(page).toHaveURL(/\/fr\/auth\/sign-in\?redirect=/);
     const redirect = new URL(page.url()).searchParams.get('redirect');
