@@ -34,6 +34,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
   });
 
+  it('takes a sign-up allowance for the end-to-end suite only', () => {
+    expect(parseEnv({ APP_ENV: 'test', TEST_SIGN_UPS_PER_HOUR: '1000' }).TEST_SIGN_UPS_PER_HOUR).toBe(1000);
+    expect(parseEnv({}).TEST_SIGN_UPS_PER_HOUR).toBeUndefined();
+    for (const APP_ENV of ['development', 'production']) {
+      expect(() => parseEnv({ APP_ENV, TEST_SIGN_UPS_PER_HOUR: '1000' })).toThrow(/TEST_SIGN_UPS_PER_HOUR/);
+    }
+  });
+
   it('asks for the service key with a Supabase URL', () => {
     expect(() => parseEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/);
   });

@@ -30,6 +30,11 @@ export const EnvSchema = z
     /** Where each new quote request is announced to the sales desk. */
     SALES_DESK_EMAIL: z.email().default('sales@northfieldnurseries.ca'),
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /**
+     * Sign-ups per address per hour, for the end-to-end suite only (it signs up every account it
+     * needs from 127.0.0.1): honoured with APP_ENV=test, refused anywhere else.
+     */
+    TEST_SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).optional(),
     PUBLIC_SITE_URL: httpUrl.default('http://127.0.0.1:4321'),
     MAINTENANCE_MODE: z.enum(['on', 'off']).default('off'),
     PUBLIC_POSTHOG_KEY: z.string().min(1).optional(),
@@ -38,6 +43,9 @@ export const EnvSchema = z
     VERCEL_DEPLOY_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.TEST_SIGN_UPS_PER_HOUR !== undefined && env.APP_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_SIGN_UPS_PER_HOUR'], message: 'is only for APP_ENV=test' });
+    }
     if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
       ctx.addIssue({
         code: 'custom',

@@ -36,7 +36,8 @@ export function clientAddressOf(context: Pick<APIContext, 'clientAddress'>): str
 }
 
 export async function accountDeps(): Promise<AccountDeps> {
-  return { db: await getDb(), mailer: getMailer(), siteUrl: env().PUBLIC_SITE_URL };
+  const { PUBLIC_SITE_URL, TEST_SIGN_UPS_PER_HOUR } = env();
+  return { db: await getDb(), mailer: getMailer(), siteUrl: PUBLIC_SITE_URL, signUpsPerHour: TEST_SIGN_UPS_PER_HOUR };
 }
 
 /** The account forms' schema options for a locale: its messages and today's minimum length. */

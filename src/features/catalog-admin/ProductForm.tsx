@@ -49,6 +49,7 @@ export default function ProductForm({
     register,
     control,
     handleSubmit,
+    getValues,
     reset,
     setError,
     formState: { errors, isSubmitting },
@@ -76,10 +77,15 @@ export default function ProductForm({
     },
   });
 
+  // Checked here with the same schema, but sent as typed: the server reads the form's own
+  // values (a size as "40/50/60", prices as written), never the schema's output.
   const onSubmit = handleSubmit(
-    (values) =>
+    () =>
       run(async () => {
-        const saved = await api<AdminProduct>(`/api/admin/products/${product.id}`, { method: 'PUT', body: values });
+        const saved = await api<AdminProduct>(`/api/admin/products/${product.id}`, {
+          method: 'PUT',
+          body: getValues(),
+        });
         // The form now stands at the saved version.
         reset(saved.values);
         if (saved.values.slug_en !== slugAtOpen) {
