@@ -8,6 +8,7 @@ import {
   type Db,
   daysBefore,
   hoursBefore,
+  quotableVariants,
   type SeedCounts,
   updateFromValues,
 } from './util.server.ts';
@@ -60,27 +61,7 @@ export async function seedQuoteDeskPeople(
   const staffIds = staff.map((row) => row.id);
 
   // New customers, some with an in-house trade account and its invoices.
-  const variants = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select([
-      'v.id',
-      'v.sku',
-      'v.size_label',
-      'v.size_kind',
-      'v.size_values',
-      'v.size_root_ball',
-      'v.list_price_cents',
-      'v.trade_price_cents',
-      'p.code',
-      'p.name_en',
-      'p.name_fr',
-      'p.botanical_name',
-    ])
-    .where('p.is_published', '=', true)
-    .where('v.is_active', '=', true)
-    .orderBy('v.id')
-    .execute();
+  const variants = await quotableVariants(db);
   let accountsMade = 0;
   let purchasesMade = 0;
   for (const [index, person] of data.customers.entries()) {

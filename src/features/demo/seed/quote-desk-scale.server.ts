@@ -2,7 +2,15 @@ import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../../lib/db
 import { SEED_FILES } from './data.ts';
 import { loadSeedFile } from './files.ts';
 import { Random } from './random.ts';
-import { businessHour, type Db, daysBefore, hoursBefore, QUOTE_DESK_PRNG_SEED, quoteItemRow } from './util.server.ts';
+import {
+  businessHour,
+  type Db,
+  daysBefore,
+  hoursBefore,
+  QUOTE_DESK_PRNG_SEED,
+  quotableVariants,
+  quoteItemRow,
+} from './util.server.ts';
 
 /** Synthetic customers and quote requests for benchmarks (npm run seed:scale). */
 
@@ -83,25 +91,7 @@ export async function seedScaleQuoteDesk(
     .where('role', '=', 'customer')
     .orderBy('email')
     .execute();
-  const variants = await db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select([
-      'v.id',
-      'v.sku',
-      'v.size_label',
-      'v.size_kind',
-      'v.size_values',
-      'v.size_root_ball',
-      'v.list_price_cents',
-      'p.code',
-      'p.name_en',
-      'p.name_fr',
-      'p.botanical_name',
-    ])
-    .orderBy('v.id')
-    .limit(2000)
-    .execute();
+  const variants = await quotableVariants(db);
   let addedQuotes = 0;
   const wantedQuotes = (target.quoteRequests ?? 0) - (await count('quote_requests'));
   const statuses: QuoteStatus[] = ['submitted', 'in_review', 'quoted', 'approved', 'approved', 'cancelled'];

@@ -124,3 +124,28 @@ export function quoteItemRow(
     unit_price_cents: unitPriceCents,
   };
 }
+
+/** Every size for sale of a published product, with what a quote line copies from it, by id. */
+export function quotableVariants(db: Db) {
+  return db
+    .selectFrom('variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'v.id',
+      'v.sku',
+      'v.size_label',
+      'v.size_kind',
+      'v.size_values',
+      'v.size_root_ball',
+      'v.list_price_cents',
+      'v.trade_price_cents',
+      'p.code',
+      'p.name_en',
+      'p.name_fr',
+      'p.botanical_name',
+    ])
+    .where('p.is_published', '=', true)
+    .where('v.is_active', '=', true)
+    .orderBy('v.id')
+    .execute();
+}
