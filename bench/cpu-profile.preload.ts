@@ -4,11 +4,12 @@
  * the measured load only, not start-up and seeding. Read the file with Chrome DevTools or
  * `node bench/cpu-profile-summary.ts FILE`.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
 const dir = process.env.CPU_PROFILE_DIR ?? '.';
+mkdirSync(dir, { recursive: true });
 const session = new Session();
 session.connect();
 let profiling = false;
