@@ -185,7 +185,6 @@ try {
 } finally {
   await browser?.close();
   if (server) await stopServer(server);
-  if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
   if (!values['keep-data']) await rm(dataDir, { recursive: true, force: true });
 }
 

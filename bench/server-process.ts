@@ -169,9 +169,10 @@ export async function startBuiltServer({ port, env, profileDir, timeoutMs = 240_
 
 /** Stops the server and waits until it has gone (it writes its profile on the way out). */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A process ended by a signal has a signalCode and no exitCode.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }

@@ -16,6 +16,18 @@ describe('fill', () => {
     expect(fill('For {{company}}.', { company: 'Acme' })).toBe('For Acme.');
     expect(fill('Wait {{x}}...', { x: 'now' })).toBe('Wait now...');
   });
+
+  it("elides « de » before a value that begins with a vowel, and only there", () => {
+    expect(fill('Quantité de {{name}}, {{size}}', { name: 'Érable à sucre', size: 'Pot de 15 cm' })).toBe(
+      "Quantité d'Érable à sucre, Pot de 15 cm",
+    );
+    expect(fill('De {{name}}.', { name: 'Anne Inc.' })).toBe("D'Anne Inc.");
+    expect(fill('Quantité de {{name}}', { name: 'Chêne rouge' })).toBe('Quantité de Chêne rouge');
+    // h and y vary (« de hêtre », « d'hydrangée »): left as written.
+    expect(fill('Photos de {{name}}', { name: 'Hydrangée' })).toBe('Photos de Hydrangée');
+    expect(fill('Étape {{step}} de {{total}}', { step: 1, total: 8 })).toBe('Étape 1 de 8');
+    expect(fill('Grade {{name}}', { name: 'Aster' })).toBe('Grade Aster');
+  });
 });
 
 describe('translations', () => {
@@ -25,6 +37,20 @@ describe('translations', () => {
       expect(text).toContain(company);
       expect(text).not.toMatch(/Inc\.\./);
     }
+  });
+
+  it("elide « de » before a French value beginning with a vowel, not in the message's own words", () => {
+    const cart = getT('fr', 'cart');
+    expect(cart('line.quantityFor', { name: 'Érable à sucre', size: 'Pot de 15 cm' })).toBe(
+      "Quantité d'Érable à sucre, Pot de 15 cm",
+    );
+    expect(cart('line.quantityFor', { name: 'Chêne rouge', size: 'Pot de 15 cm' })).toBe(
+      'Quantité de Chêne rouge, Pot de 15 cm',
+    );
+    expect(getT('fr', 'catalog')('sorts.name-asc')).toBe('Nom\u00a0: de A à Z');
+    expect(getT('en', 'cart')('line.quantityFor', { name: 'Eastern redbud', size: '2 gal' })).toBe(
+      'Quantity of Eastern redbud, 2 gal',
+    );
   });
 
   it('keep an ellipsis and a lone period', () => {

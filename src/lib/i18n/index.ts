@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { z } from 'zod';
-import { collapseDoublePeriod } from './locale.ts';
+import { collapseDoublePeriod, elideBeforeValues } from './locale.ts';
 import enAccounts from './locales/en/accounts.json' with { type: 'json' };
 import enCart from './locales/en/cart.json' with { type: 'json' };
 import enCatalog from './locales/en/catalog.json' with { type: 'json' };
@@ -109,7 +109,14 @@ function instanceFor(locale: Locale) {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createInstance();
-    instance.use({ type: 'postProcessor', name: 'sentence', process: (value: string) => collapseDoublePeriod(value) });
+    instance.use({
+      type: 'postProcessor',
+      name: 'sentence',
+      process: (value: string, _key: unknown, options: Record<string, unknown> | undefined) => {
+        const text = collapseDoublePeriod(value);
+        return locale === 'fr' && options ? elideBeforeValues(text, options) : text;
+      },
+    });
     void instance.init({
       lng: locale,
       fallbackLng: false,
