@@ -76,11 +76,12 @@ export async function measureFloor(
   path: string,
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<FloorFigures> {
   const run = async (duration: number) => {
     const latencies: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: `${base}${path}`, connections, duration }, (error, finished) =>
+      const instance = autocannon({ url: `${base}${path}`, connections, duration, headers }, (error, finished) =>
         error ? reject(error) : resolve(finished),
       );
       instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
@@ -104,9 +105,9 @@ export async function measureFloor(
   };
 }
 
-export function printFloor(rows: FloorFigures[]): void {
+export function printFloor(rows: FloorFigures[], title = 'floor (same server, trivial GET)'): void {
   if (rows.length === 0) return;
-  console.log('\nfloor (same server, trivial GET)');
+  console.log(`\n${title}`);
   console.log('path                      conns    req/s   p50 ms   p95 ms   p99 ms  errors  CPU ms/req');
   for (const row of rows) {
     console.log(
