@@ -37,7 +37,7 @@ if (!script) throw new Error('No precompressed script in dist/client/_astro');
 const page = '/browse/trees/';
 if (!existsSync(join(clientDir, 'browse/trees/index.html'))) throw new Error(`No ${page} in the build`);
 
-const targets = [
+const targets: { path: string; headers: Record<string, string> }[] = [
   { path: `/_astro/${script}`, headers: { 'accept-encoding': 'br, gzip' } },
   { path: page, headers: { 'accept-encoding': 'gzip, deflate, br' } },
   { path: '/favicon.svg', headers: {} },
@@ -87,6 +87,8 @@ try {
 } finally {
   for (const child of Object.values(servers)) child.kill('SIGTERM');
 }
-console.log(`Static files, ${values.duration} s per run, 1-min load average ${loadavg()[0]?.toFixed(2)} on this machine`);
+console.log(
+  `Static files, ${values.duration} s per run, 1-min load average ${loadavg()[0]?.toFixed(2)} on this machine`,
+);
 printFloor(rows.ours, 'ours (src/server/serve.ts)');
 printFloor(rows.sirv, 'sirv 3 (production mode)');

@@ -176,4 +176,37 @@ describe('session refetch', () => {
     expect(auth.$auth.get()).toMatchObject({ status: 'unauthenticated', data: null });
     expect(browser.error).toHaveBeenCalledWith('Session load failed', expect.any(Error));
   });
+
+  it('reads the session through the one data cache', async () => {
+    stubBrowser((url) => (url === '/api/session' ? json(session) : json({ exp: 0 })));
+    const auth = await load();
+    const { queryEntries } = await import('../../lib/http/query.ts');
+    expect(await auth.loadSession()).toEqual(session);
+    expect(queryEntries.get('/api/session')?.data).toEqual(session);
+    expect(auth.sessionStore$().get().data).toEqual(session);
+    expect(auth.$auth.get()).toMatchObject({ status: 'authenticated', data: session });
+  });
+
+  it('refreshes an ended session once and reads it again; on an /auth/ page it does not refresh', async () => {
+    let signedIn = false;
+    const browser = stubBrowser((url) => {
+      if (url === '/api/auth/refresh') {
+        signedIn = true;
+        return json({ token: 'renewed' });
+      }
+      if (url === '/api/session') return signedIn ? json(session) : json({ error: { code: 'unauthenticated' } }, 401);
+      return json({ exp: 0 });
+    });
+    const auth = await load();
+    expect(await auth.loadSession()).toEqual(session);
+    expect(browser.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/session', '/api/auth/refresh', '/api/session']);
+
+    signedIn = false;
+    const onAuthPage = stubBrowser(() => json({ error: { code: 'unauthenticated' } }, 401));
+    onAuthPage.location.pathname = '/fr/auth/sign-in';
+    const again = await load();
+    expect(await again.loadSession()).toBeNull();
+    expect(onAuthPage.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/session']);
+    expect(again.$auth.get().status).toBe('unauthenticated');
+  });
 });

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { createFetcherStore, type FetcherStore } from '../../lib/http/query.ts';
 import type { SessionData } from './accounts.ts';
 import { SESSION_REFETCH_INTERVAL_MS, TokenSchedule, type TokenStatus } from './token-schedule.ts';
 
@@ -83,32 +84,16 @@ export const tokenSchedule = new TokenSchedule({
   log: (message, error) => console.error(message, error ?? ''),
 });
 
-// Session refetch every 10 minutes while a session exists; never on window focus.
-let refetchTimer: ReturnType<typeof setInterval> | undefined;
-let refetchPaused = false;
-
-function startSessionRefetch(): void {
-  if (refetchTimer !== undefined) return;
-  refetchTimer = setInterval(() => {
-    if (!refetchPaused && $auth.get().status === 'authenticated') void loadSession();
-  }, SESSION_REFETCH_INTERVAL_MS);
-}
-
-function stopSessionRefetch(): void {
-  if (refetchTimer !== undefined) clearInterval(refetchTimer);
-  refetchTimer = undefined;
-}
-
 function setSession(data: SessionData | null): void {
   if (data) {
     $auth.set({ ...$auth.get(), status: 'authenticated', data });
     sessionStorage.setItem(SESSION_CACHE_KEY, JSON.stringify(data));
-    startSessionRefetch();
   } else {
     clearSession();
   }
 }
 
+/** Forgets the tab's session: the header shows a visitor, and nothing is refetched or refreshed. */
 export function clearSession(): void {
   $auth.set({ status: 'unauthenticated', data: null, lastRefreshedAt: null });
   sessionStorage.removeItem(SESSION_CACHE_KEY);
@@ -129,50 +114,82 @@ export function cachedSession(): SessionData | null {
   }
 }
 
+/** Spec §2: paths under /auth/ skip the token-expiry check (no refresh, no schedule). */
+const onAuthPage = () => /^(\/fr)?\/auth\//.test(location.pathname);
+
 /**
- * GET /api/session: data when signed in, null for a visitor, 401 when the access session
- * ended but a refresh may bring it back. A failed load is logged and clears the session.
+ * GET /api/session: data when signed in, null for a visitor. A 401 means the access session
+ * ended but a refresh may bring it back: refreshed (except on /auth/ pages), then asked again.
+ * Another failure throws, for the data cache to report.
  */
-export async function loadSession(options: { refresh?: boolean } = {}): Promise<SessionData | null> {
-  try {
-    let response = await fetch('/api/session', {
+async function fetchSession(): Promise<SessionData | null> {
+  const get = () =>
+    fetch(SESSION_KEY, {
       credentials: 'same-origin',
       headers: { accept: 'application/json', 'accept-language': acceptLanguage() },
     });
-    if (response.status === 401 && options.refresh === false) {
-      clearSession();
-      return null;
-    }
-    if (response.status === 401) {
-      const refreshed = await postRefresh().catch((error: unknown) => {
-        console.error('Token refresh failed', error);
-        return false;
-      });
-      if (!refreshed) {
-        clearSession();
-        return null;
-      }
-      response = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    }
-    if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
-    const data = (await response.json()) as SessionData | null;
-    setSession(data);
-    return data;
-  } catch (error) {
-    console.error('Session load failed', error);
-    clearSession();
-    return null;
+  let response = await get();
+  if (response.status === 401) {
+    if (onAuthPage()) return null;
+    const refreshed = await postRefresh().catch((error: unknown) => {
+      console.error('Token refresh failed', error);
+      return false;
+    });
+    if (!refreshed) return null;
+    response = await get();
   }
+  if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
+  return (await response.json()) as SessionData | null;
+}
+
+/**
+ * The session through the one data cache (decision 032): read once per page, then every
+ * 10 minutes while the tab is visible and a session exists (spec §9), never on focus. While a
+ * refresh runs the refetch is held back, so it cannot read a half-renewed session.
+ */
+const SESSION_KEY = '/api/session';
+let refetchPaused = false;
+let sessionStore: FetcherStore<SessionData | null> | undefined;
+
+/** The session's store, made on first use (the HTTP client, and so the data cache, import this module). */
+export function sessionStore$(): FetcherStore<SessionData | null> {
+  sessionStore ??= createFetcherStore<SessionData | null>(SESSION_KEY, {
+    fetcher: async () => (refetchPaused ? $auth.get().data : fetchSession()),
+    revalidateInterval: SESSION_REFETCH_INTERVAL_MS,
+    onError: (error) => console.error('Session load failed', error),
+  });
+  return sessionStore;
+}
+
+let stopSessionRefetch = (): void => {};
+
+/** Follows the cached session: $auth mirrors it while it lasts; a failed load ends it. */
+function followSession(): void {
+  stopSessionRefetch();
+  const stop = sessionStore$().listen(({ data, error, loading }) => {
+    if (loading) return;
+    if (error) clearSession();
+    else if (data !== undefined) setSession(data);
+  });
+  stopSessionRefetch = () => {
+    stop();
+    stopSessionRefetch = () => {};
+  };
+}
+
+/** Loads the session now (the cached answer if it is a few seconds old); null for a visitor or a failure. */
+export async function loadSession(): Promise<SessionData | null> {
+  followSession();
+  const result = await sessionStore$().fetch();
+  return 'data' in result ? result.data : null;
 }
 
 /** Starts the client side of the session on a page: cached state first, then the server's. */
 export async function startAuthClient(): Promise<void> {
-  // Spec §2: paths under /auth/ skip the token-expiry check (no refresh, no schedule).
-  const onAuthPage = /^(\/fr)?\/auth\//.test(location.pathname);
   const cached = cachedSession();
   if (cached) $auth.set({ ...$auth.get(), status: 'authenticated', data: cached });
-  const data = await loadSession({ refresh: !onAuthPage });
-  if (data && !onAuthPage) tokenSchedule.start();
+  const data = await loadSession();
+  if (data && !onAuthPage()) tokenSchedule.start();
 }
 
 const AUTH_PATHS = ['/api/auth/', '/api/session'];

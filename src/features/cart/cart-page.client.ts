@@ -1,6 +1,5 @@
 import { api } from '../../lib/http/client.ts';
-import { $cartCount } from '../shell/stores.ts';
-import { publishCartCount } from './cart.client.ts';
+import { publishCartCount, setCartCount } from './cart.client.ts';
 import type { CartView } from './cart.ts';
 
 // The cart page's calls, apart from cart.client.ts so the shell on every page does not carry them.
@@ -8,7 +7,7 @@ import type { CartView } from './cart.ts';
 /** The cart page's lines and totals, priced by the server, in the page's language. */
 export async function loadCart(locale: 'en' | 'fr'): Promise<CartView> {
   const view = await api<CartView>(`/api/cart?locale=${locale}`);
-  $cartCount.set(view.count);
+  setCartCount(view.count);
   return view;
 }
 

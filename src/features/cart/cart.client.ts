@@ -1,4 +1,5 @@
 import { api } from '../../lib/http/client.ts';
+import { createFetcherStore, queryCache } from '../../lib/http/query.ts';
 import { $cartCount } from '../shell/stores.ts';
 import type { AddCartItem, CartSummary } from './cart.ts';
 
@@ -9,6 +10,7 @@ import type { AddCartItem, CartSummary } from './cart.ts';
  * tabs of the store, whose headers (and cart page) follow at once.
  */
 const CHANNEL_NAME = 'nursery:cart';
+const SUMMARY_KEY = '/api/cart/summary';
 interface CartMessage {
   type: 'cart-changed';
   count: number;
@@ -19,13 +21,19 @@ const listeners = new Set<(count: number) => void>();
 channel?.addEventListener('message', (event: MessageEvent<CartMessage>) => {
   const { data } = event;
   if (data?.type !== 'cart-changed' || !Number.isInteger(data.count) || data.count < 0) return;
-  $cartCount.set(data.count);
+  setCartCount(data.count);
   for (const listener of listeners) listener(data.count);
 });
 
-/** The cart now holds `count` units: this tab's header, then every other tab's. */
-export function publishCartCount(count: number): void {
+/** This tab's header and cached summary hold `count` (a read: the other tabs are not told). */
+export function setCartCount(count: number): void {
   $cartCount.set(count);
+  queryCache.mutateCache(SUMMARY_KEY, { count } satisfies CartSummary);
+}
+
+/** The cart now holds `count` units: this tab's header and cached summary, then every other tab's. */
+export function publishCartCount(count: number): void {
+  setCartCount(count);
   const message: CartMessage = { type: 'cart-changed', count };
   channel?.postMessage(message);
 }
@@ -44,17 +52,24 @@ export async function addToCart(item: AddCartItem): Promise<CartSummary> {
 }
 
 /**
- * The header's count from the server: once per page, so another tab's adds show up. A
- * passive read: it runs while the page loads, beside the session load that refreshes an
- * ended session by itself, and a token check of its own could race that load and send a
- * visitor with a stale cached session to sign-in (or away from an /auth/ page).
+ * The cart's summary through the one data cache (decision 032): read once per page, so that
+ * another tab's adds show up, and kept by every change made here. A passive read: it runs
+ * while the page loads, beside the session load that refreshes an ended session by itself,
+ * and a token check of its own could race that load and send a visitor with a stale cached
+ * session to sign-in (or away from an /auth/ page).
  */
-export async function refreshCartCount(): Promise<void> {
-  try {
-    const summary = await api<CartSummary>('/api/cart/summary', { passive: true });
-    if (summary.count !== $cartCount.get()) publishCartCount(summary.count);
-  } catch (error) {
-    // The remembered count stays on screen; the next page asks again.
-    console.warn('Could not refresh the cart count', error);
-  }
+export const $cartSummary = createFetcherStore<CartSummary>(SUMMARY_KEY, {
+  fetcher: () => api<CartSummary>(SUMMARY_KEY, { passive: true }),
+  // The remembered count stays on screen meanwhile.
+  onError: (error) => console.warn('Could not refresh the cart count', error),
+});
+
+/** The header's count follows the server's summary: at load, and on a page restored from the back/forward cache. */
+export function followCartCount(): void {
+  $cartSummary.subscribe(({ data }) => {
+    if (data && data.count !== $cartCount.get()) $cartCount.set(data.count);
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) $cartSummary.invalidate();
+  });
 }

@@ -1,6 +1,6 @@
 import { api, type HttpMethod } from '../../lib/http/client.ts';
 import { createFetcherStore, queryCache } from '../../lib/http/query.ts';
-import { $cartCount } from '../shell/stores.ts';
+import { publishCartCount } from '../cart/cart.client.ts';
 import type { AddedToList, AddToList, ListDetailsInput, ListSummary, ListToCartResult } from './lists.ts';
 
 /**
@@ -42,7 +42,7 @@ export const removeListItem = (listId: number, variantId: number) =>
 /** Puts the list's lines (or those named) in the cart; the header's count follows at once. */
 export async function addListToCart(listId: number, variantIds?: number[]): Promise<ListToCartResult> {
   const result = await call<ListToCartResult>(`/api/lists/${listId}/cart`, 'POST', variantIds ? { variantIds } : {});
-  $cartCount.set(result.count);
+  publishCartCount(result.count);
   return result;
 }
 

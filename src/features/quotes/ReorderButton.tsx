@@ -3,7 +3,7 @@ import { api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enQuotes from '../../lib/i18n/locales/en/quotes.json';
 import { Alert, useHydrated } from '../accounts/ui.tsx';
-import { $cartCount } from '../shell/stores.ts';
+import { publishCartCount } from '../cart/cart.client.ts';
 import type { ReorderResult } from './quotes.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ export default function ReorderButton({ quoteId, strings, cartPath }: Props) {
     setResult(null);
     try {
       const reordered = await api<ReorderResult>(`/api/quote-requests/${quoteId}/cart`, { method: 'POST', body: {} });
-      $cartCount.set(reordered.count);
+      publishCartCount(reordered.count);
       setResult(reordered);
     } catch (error) {
       console.error('Adding the request to the cart failed', error);

@@ -1,6 +1,6 @@
 import { fill } from '../../lib/i18n/locale.ts';
 import './build-update.client.ts';
-import { refreshCartCount } from '../cart/cart.client.ts';
+import { followCartCount } from '../cart/cart.client.ts';
 import { navigationProgress } from './progress.ts';
 import {
   $cartCount,
@@ -55,11 +55,8 @@ $cartCount.subscribe((value) => {
   }
 });
 
-// ...and refreshed from the server on every page load, and on a page restored from the back/forward cache.
-void refreshCartCount();
-window.addEventListener('pageshow', (event) => {
-  if (event.persisted) void refreshCartCount();
-});
+// ...and read from the server on every page load, and on a page restored from the back/forward cache.
+followCartCount();
 
 // Language switch: remember the choice for 365 days.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {

@@ -17,7 +17,7 @@ describe('fill', () => {
     expect(fill('Wait {{x}}...', { x: 'now' })).toBe('Wait now...');
   });
 
-  it("elides « de » before a value that begins with a vowel, and only there", () => {
+  it('elides « de » before a value that begins with a vowel, and only there', () => {
     expect(fill('Quantité de {{name}}, {{size}}', { name: 'Érable à sucre', size: 'Pot de 15 cm' })).toBe(
       "Quantité d'Érable à sucre, Pot de 15 cm",
     );
