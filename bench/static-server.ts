@@ -5,10 +5,13 @@
  *   node bench/static-server.ts ours|sirv PORT
  *
  * `ours` is the store's server (src/server/serve.ts) with nothing behind it (every path it
- * does not serve is a 404); `sirv` is sirv's production mode configured to answer as ours
- * does: precompressed br/gzip files, a year's immutable caching for hashed assets and
- * revalidation for the rest, `index.html` and `.html` for page paths, and the same security
- * headers.
+ * does not serve is a 404): its path checks, redirects and locale detection, then sirv for
+ * files with an extension and its own page path (compression on first request, decision 012)
+ * for pages. `sirv` is bare sirv in production mode configured to answer as the store does:
+ * precompressed br/gzip files, a year's immutable caching for hashed assets and revalidation
+ * for the rest, `index.html` and `.html` for page paths, and the same security headers. Before
+ * docs/decisions/041-static-files-through-sirv.md, `ours` served every file itself; the
+ * figures of that comparison are in the decision.
  */
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -30,7 +33,7 @@ if (kind === 'ours') {
   const headers = securityHeaders({ https: false });
   const serve = sirv(clientDir, {
     dev: false,
-    etag: false,
+    etag: true,
     brotli: true,
     gzip: true,
     extensions: ['html'],

@@ -1,6 +1,8 @@
 /**
- * Static files: the store's own static serving (src/server/serve.ts) against sirv, the
- * maintained static server issue 13 names, on the same built files, under the same load.
+ * Static files: the store's server (src/server/serve.ts: sirv for files with an extension, its
+ * own page path for pages, docs/decisions/041-static-files-through-sirv.md) against bare sirv
+ * on the same built files, under the same load. For the script and the favicon the two rows
+ * measure the same sirv, behind our checks or not; for the page, our page path against sirv's.
  * Each server runs in a process of its own (bench/static-server.ts); autocannon asks each for
  * a hashed script (precompressed, br), a page (index.html, gzip and br accepted) and the
  * favicon (no compressed copy), at 20 and 100 connections, the two servers taking turns path
@@ -61,15 +63,29 @@ async function start(kind: 'ours' | 'sirv', port: number): Promise<ChildProcess>
 }
 
 const basePort = Number(values.port);
-const servers = { ours: await start('ours', basePort), sirv: await start('sirv', basePort + 1) };
+const ours = await start('ours', basePort);
+// Our server compresses the page on its first request and keeps it beside the page; sirv reads
+// its directory once at start, so the compressed page must be there before it starts.
+await fetch(`http://127.0.0.1:${basePort}${page}`, { headers: { 'accept-encoding': 'br' } });
+for (let attempt = 0; !existsSync(join(clientDir, 'browse/trees/index.html.br')); attempt++) {
+  if (attempt === 100) throw new Error(`${page} was not kept compressed`);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+const servers = { ours, sirv: await start('sirv', basePort + 1) };
 const rows: Record<'ours' | 'sirv', FloorFigures[]> = { ours: [], sirv: [] };
 try {
-  // Both answer the same bytes: the same encoding and length for each path.
+  // Both answer each path alike: the same status, encoding and length.
   for (const { path, headers } of targets) {
-    const [a, b] = await Promise.all(
-      [basePort, basePort + 1].map((port) => fetch(`http://127.0.0.1:${port}${path}`, { headers })),
+    const answers = await Promise.all(
+      [basePort, basePort + 1].map(async (port) => {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+        await response.arrayBuffer();
+        return [response.status, response.headers.get('content-encoding'), response.headers.get('content-length')];
+      }),
     );
-    if (!a?.ok || !b?.ok) throw new Error(`${path}: ours ${a?.status}, sirv ${b?.status}`);
+    if (JSON.stringify(answers[0]) !== JSON.stringify(answers[1])) {
+      throw new Error(`${path}: ours ${JSON.stringify(answers[0])}, sirv ${JSON.stringify(answers[1])}`);
+    }
   }
   const seconds = Number(values.duration);
   for (const connections of values.connections.split(',').map(Number)) {
@@ -90,5 +106,5 @@ try {
 console.log(
   `Static files, ${values.duration} s per run, 1-min load average ${loadavg()[0]?.toFixed(2)} on this machine`,
 );
-printFloor(rows.ours, 'ours (src/server/serve.ts)');
+printFloor(rows.ours, 'the store (src/server/serve.ts: sirv for files, its page path for pages)');
 printFloor(rows.sirv, 'sirv 3 (production mode)');

@@ -59,6 +59,21 @@ describe('static pages', () => {
     expect(gunzipSync(gzip.body).toString()).toBe(page);
   });
 
+  it('answers 304 to a page not modified since the copy the client has', async () => {
+    const first = await request(`${base}/`, 'br');
+    const again = await new Promise<number>((resolve, reject) => {
+      get(
+        `${base}/`,
+        { headers: { 'accept-encoding': 'br', 'if-modified-since': String(first.headers['last-modified']) } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      ).on('error', reject);
+    });
+    expect(again).toBe(304);
+  });
+
   it('sends small pages and clients without compression the page as it is', async () => {
     const small = await request(`${base}/small.html`, 'br');
     expect(small.headers['content-encoding']).toBeUndefined();

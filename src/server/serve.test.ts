@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTranslations, pageTranslationsFromCatalog } from '../features/translations/page-translations.ts';
 import { ApiError } from '../lib/http/api.ts';
@@ -17,8 +17,31 @@ writeFileSync(join(clientDir, 'index.html'), '<h1>Home</h1>');
 writeFileSync(join(clientDir, 'fr/index.html'), '<h1>Accueil</h1>');
 writeFileSync(join(clientDir, '_astro/app.1234.js'), 'console.log(1)');
 writeFileSync(join(clientDir, '_astro/app.1234.js.gz'), gzipSync('console.log(1)'));
+writeFileSync(join(clientDir, '_astro/app.1234.js.br'), brotliCompressSync('console.log(1)'));
+writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(clientDir, 'favicon.ico'), 'ico');
+writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *');
+writeFileSync(join(clientDir, 'sitemap.xml'), '<urlset/>');
+writeFileSync(join(clientDir, 'site.webmanifest'), '{}');
+writeFileSync(join(clientDir, '_astro/page.5678.css'), 'p{}');
 writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+/** A GET whose body comes back as sent (fetch would decompress it). */
+function rawBody(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** A GET sent with its path exactly as written (fetch would normalise dot segments first). */
 function rawGet(base: string, path: string, headers: Record<string, string>) {
@@ -124,6 +147,145 @@ describe('the Node server', () => {
       expect(new URL(location, running.base).origin).toBe(running.base);
     });
   }
+});
+
+describe('assets (files with an extension, through sirv)', () => {
+  let running: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    running = await serve(false);
+  });
+  afterAll(() => {
+    running.server.close();
+  });
+
+  it('sends a hashed script precompressed with Brotli when accepted, cached for a year', async () => {
+    const response = await rawBody(`${running.base}/_astro/app.1234.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.body).toString()).toBe('console.log(1)');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const plain = await rawBody(`${running.base}/_astro/app.1234.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+  });
+
+  it('has every public file revalidated, with its validators', async () => {
+    const response = await rawBody(`${running.base}/favicon.svg`, {});
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers['last-modified']).toBeTruthy();
+    expect(response.headers.etag).toBeTruthy();
+  });
+
+  for (const [path, type] of [
+    ['/_astro/page.5678.css', 'text/css; charset=utf-8'],
+    ['/robots.txt', 'text/plain; charset=utf-8'],
+    ['/sitemap.xml', 'application/xml; charset=utf-8'],
+    ['/site.webmanifest', 'application/manifest+json'],
+    ['/favicon.ico', 'image/x-icon'],
+  ] as const) {
+    it(`sends ${path} as ${type}`, async () => {
+      const response = await rawBody(`${running.base}${path}`, {});
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+    });
+  }
+
+  it('answers 304 to a request that has the current version (ETag)', async () => {
+    const first = await rawBody(`${running.base}/favicon.svg`, {});
+    const again = await rawBody(`${running.base}/favicon.svg`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    // The compressed variant is another representation, with an ETag of its own.
+    const br = await rawBody(`${running.base}/_astro/app.1234.js`, { 'accept-encoding': 'br' });
+    const gzip = await rawBody(`${running.base}/_astro/app.1234.js`, { 'accept-encoding': 'gzip' });
+    expect(br.headers.etag).not.toBe(gzip.headers.etag);
+  });
+
+  it('sends the whole file whatever Range asks', async () => {
+    for (const range of ['bytes=-5', 'bytes=5-2', 'bytes=0-0']) {
+      const response = await rawBody(`${running.base}/favicon.svg`, { range });
+      expect(response.status).toBe(200);
+      expect(response.body.toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    }
+  });
+
+  it('hands a file the build does not have to Astro, for its 404', async () => {
+    const response = await fetch(`${running.base}/_astro/missing.9999.js`);
+    expect(await response.text()).toBe('astro:/_astro/missing.9999.js');
+    const other = await fetch(`${running.base}/no-such-file.txt`);
+    expect(await other.text()).toBe('astro:/no-such-file.txt');
+  });
+});
+
+describe('a build swapped in while serving', () => {
+  it('serves files and pages from the new directory only, and finds a directory made later', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'nursery-swap-'));
+    const writeBuild = (name: string) => {
+      const dir = join(root, name);
+      mkdirSync(join(dir, '_astro'), { recursive: true });
+      writeFileSync(join(dir, 'index.html'), `<p>${name}</p>`);
+      writeFileSync(join(dir, `_astro/${name}.js`), `/* ${name} */`);
+      return dir;
+    };
+    let current = join(root, 'not-built-yet');
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      clientDir: () => current,
+      maintenance: false,
+      handler: (req, res) => {
+        res.writeHead(404);
+        res.end(`astro:${req.url}`);
+      },
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const text = async (path: string) => (await fetch(`${base}${path}`)).text();
+    try {
+      expect(await text('/_astro/first.js')).toBe('astro:/_astro/first.js');
+      current = writeBuild('first');
+      expect(await text('/_astro/first.js')).toBe('/* first */');
+      expect(await text('/')).toBe('<p>first</p>');
+      current = writeBuild('second');
+      expect(await text('/_astro/second.js')).toBe('/* second */');
+      expect(await text('/_astro/first.js')).toBe('astro:/_astro/first.js');
+      expect(await text('/')).toBe('<p>second</p>');
+    } finally {
+      server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a file removed from the build while serving', () => {
+  it('cuts that one answer, keeps the server up and hands the file to Astro next time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nursery-removed-'));
+    writeFileSync(join(dir, 'gone.js'), 'gone');
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      clientDir: dir,
+      maintenance: false,
+      handler: (req, res) => {
+        res.writeHead(404);
+        res.end(`astro:${req.url}`);
+      },
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      rmSync(join(dir, 'gone.js'));
+      await expect(fetch(`${base}/gone.js`).then((response) => response.text())).rejects.toThrow();
+      expect(await (await fetch(`${base}/gone.js`)).text()).toBe('astro:/gone.js');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('maintenance mode', () => {

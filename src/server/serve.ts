@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
+import sirv from 'sirv';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
 import {
   localeRedirect,
@@ -27,7 +28,8 @@ import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from
 /**
  * The store's Node server: static files from the build (precompressed, long-cached when
  * hashed), locale detection and maintenance mode in front of them, and Astro's handler for
- * everything rendered on demand.
+ * everything rendered on demand. Files with an extension are sirv's; pages are ours, for
+ * their compression on first request (docs/decisions/041-static-files-through-sirv.md).
  */
 export type AstroHandler = (
   req: IncomingMessage,
@@ -52,35 +54,101 @@ export interface ServeOptions {
   bodyLimits?: readonly BodyLimit[];
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+/**
+ * Where the type sirv takes from mrmime is not the one we send: text with its charset, XML as
+ * `application/xml`, and `.ico`, which mrmime does not know.
+ */
+const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
+  '.ico': 'image/x-icon',
 };
+
+const HASHED_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATED_CACHE = 'public, max-age=0, must-revalidate';
+
+type AssetServer = ReturnType<typeof sirv>;
+/** Answers a request for a file of the build; false when the build has no such file. */
+type ServeAsset = (clientDir: string, req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * sirv's production mode reads its directory once, so there is one sirv per build directory.
+ * Only the latest is kept: a request reads the served directory once, and a swapped-out build
+ * is never asked again, so keeping it would only hold its index.
+ */
+function assetServer(firstClientDir: string): ServeAsset {
+  let latest: { clientDir: string; serve: AssetServer } | undefined;
+  const serverFor = (clientDir: string): AssetServer | undefined => {
+    if (latest?.clientDir === clientDir) return latest.serve;
+    let serve: AssetServer;
+    try {
+      serve = sirv(clientDir, {
+        dev: false,
+        etag: true,
+        brotli: true,
+        gzip: true,
+        // Page paths never reach sirv: no `index.html` or `.html` lookups.
+        extensions: [],
+        setHeaders(res, pathname) {
+          res.setHeader('cache-control', pathname.startsWith('/_astro/') ? HASHED_CACHE : REVALIDATED_CACHE);
+          const type = ASSET_TYPES[extname(pathname)];
+          if (type) res.setHeader('content-type', type);
+        },
+      });
+    } catch (error) {
+      // No build there (yet): nothing to serve, and nothing kept, so a build made later is found.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw error;
+    }
+    latest = { clientDir, serve };
+    return serve;
+  };
+  // The first build is indexed at start rather than on its first request.
+  serverFor(firstClientDir);
+
+  return (clientDir, req, res) => {
+    const serve = serverFor(clientDir);
+    if (!serve) return false;
+    // sirv reads ranges naively (`bytes=-5` sends the first six bytes, `bytes=5-2` throws after
+    // the head is sent); files are sent whole, as they always were here.
+    delete req.headers.range;
+    // A file indexed and removed since (a build rewritten in place) fails when sirv opens it,
+    // with no listener: that would stop the process. The answer is cut instead, and the
+    // directory indexed again for the next request.
+    const onPipe = (file: NodeJS.ReadableStream) =>
+      file.once('error', (error) => {
+        log('error', 'static_file_unreadable', { path: req.url, error });
+        if (latest?.clientDir === clientDir) latest = undefined;
+        res.destroy();
+      });
+    res.once('pipe', onPipe);
+    // sirv answers, or calls `next`, before it returns.
+    let found = true;
+    serve(req, res, () => {
+      found = false;
+    });
+    if (!found) res.off('pipe', onPipe);
+    return found;
+  };
+}
 
 export function startServer(options: ServeOptions): Promise<Server> {
   const headers = securityHeaders({ https: options.https ?? false });
+  const clientDirNow = () => resolve(typeof options.clientDir === 'function' ? options.clientDir() : options.clientDir);
+  const serveAsset = assetServer(clientDirNow());
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    const clientDir = resolve(typeof options.clientDir === 'function' ? options.clientDir() : options.clientDir);
+    const clientDir = clientDirNow();
     const redirects = typeof options.redirects === 'function' ? options.redirects() : options.redirects;
     const translations =
       (typeof options.translations === 'function' ? options.translations() : options.translations) ??
       NO_PAGE_TRANSLATIONS;
-    handle(req, res, clientDir, { ...options, redirects, translations }).catch((error: unknown) => {
+    handle(req, res, clientDir, serveAsset, { ...options, redirects, translations }).catch((error: unknown) => {
       log('error', 'server_error', { method: req.method, path: req.url, error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error');
@@ -96,6 +164,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   clientDir: string,
+  serveAsset: ServeAsset,
   options: Omit<ServeOptions, 'redirects' | 'translations'> & {
     redirects?: RedirectMap;
     translations: PageTranslations;
@@ -165,13 +234,15 @@ async function handle(
     }
   }
 
-  if (
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    path !== undefined &&
-    (await serveStatic(req, res, clientDir, path))
-  )
-    return;
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    if (isFilePath(path) ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
+  }
   return options.handler(req, res);
+}
+
+/** A path whose last segment has an extension, `.html` aside: a page asked for by its file stays a page. */
+function isFilePath(path: string): boolean {
+  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html');
 }
 
 /**
@@ -245,27 +316,26 @@ function safeDecode(value: string): string {
   }
 }
 
-async function serveStatic(
-  req: IncomingMessage,
-  res: ServerResponse,
-  clientDir: string,
-  path: string,
-): Promise<boolean> {
+/**
+ * A prerendered page (`index.html` or `.html`), negotiated br/gzip. Pages are not compressed at
+ * build: the first request compresses one and keeps the result beside it
+ * (docs/decisions/012-build-speed-at-catalog-scale.md), which sirv's index, read once, would
+ * never see. Revalidated by Last-Modified.
+ */
+async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: string, path: string): Promise<boolean> {
   const relative = normalize(path).replace(/^([/\\])+/, '');
   const base = join(clientDir, relative);
   if (base !== clientDir && !base.startsWith(clientDir + sep)) return false;
-  const candidates = /\.[a-z0-9]+$/i.test(path) ? [base] : [join(base, 'index.html'), `${base}.html`];
+  const candidates = path.endsWith('.html') ? [base] : [join(base, 'index.html'), `${base}.html`];
   for (const file of candidates) {
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ENAMETOOLONG') return undefined;
       throw error;
     });
     if (!info?.isFile()) continue;
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const hashed = path.startsWith('/_astro/');
     const headers: Record<string, string> = {
-      'content-type': type,
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': REVALIDATED_CACHE,
       'last-modified': info.mtime.toUTCString(),
       vary: 'Accept-Encoding',
     };
@@ -283,10 +353,8 @@ async function serveStatic(
         break;
       }
     }
-    // Pages are compressed on their first request and the result kept beside them
-    // (docs/decisions/012-build-speed-at-catalog-scale.md).
     const encoding = encodings[0];
-    if (!headers['content-encoding'] && encoding && extname(file) === '.html' && info.size >= MIN_COMPRESS_BYTES) {
+    if (!headers['content-encoding'] && encoding && info.size >= MIN_COMPRESS_BYTES) {
       body = await compressFor(file, await readFile(file), encoding);
       size = body.length;
       headers['content-encoding'] = encoding;
