@@ -12,9 +12,11 @@ function strings(tree: Tree, prefix = ''): [string, string][] {
 /**
  * English interface text that a French page must not show: every string of the given
  * namespaces whose French differs, cut at its placeholders, keeping pieces long enough to
- * be unmistakably English.
+ * be unmistakably English (and not said by any French string too).
  */
 export function englishPhrases(namespaces: (keyof typeof resources.en)[]): string[] {
+  // A phrase some French string also says is not English (« Français », the name of a language).
+  const french = Object.values(resources.fr).flatMap((tree) => strings(tree as Tree).map(([, value]) => value));
   const phrases = new Set<string>();
   for (const ns of namespaces) {
     const fr = new Map(strings(resources.fr[ns] as Tree));
@@ -22,7 +24,9 @@ export function englishPhrases(namespaces: (keyof typeof resources.en)[]): strin
       if (fr.get(key) === en) continue;
       for (const piece of en.split(/\{\{[^}]+\}\}/)) {
         const text = piece.trim();
-        if (text.length >= 8 && /[a-z]{3}/i.test(text)) phrases.add(text);
+        if (text.length >= 8 && /[a-z]{3}/i.test(text) && !french.some((value) => value.includes(text))) {
+          phrases.add(text);
+        }
       }
     }
   }

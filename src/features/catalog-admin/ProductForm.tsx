@@ -305,7 +305,7 @@ function SizePreview(props: {
   const other = props.locale === 'fr' ? 'en' : 'fr';
   return (
     <p className="ca-size-preview muted small" aria-live="polite">
-      {props.label}: {size ? `${formatSize(size, props.locale)} · ${formatSize(size, other)}` : '—'}
+      {props.label} {size ? `${formatSize(size, props.locale)} · ${formatSize(size, other)}` : '—'}
     </p>
   );
 }

@@ -51,7 +51,7 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
   return (
     <form className="form" method="post" onSubmit={onSubmit} noValidate>
       <p className="current">
-        {t.current}: <strong>{currentEmail}</strong>
+        {t.current} <strong>{currentEmail}</strong>
       </p>
       {sentTo && (
         <Alert kind="success">

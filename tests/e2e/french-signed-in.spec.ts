@@ -1,0 +1,98 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { resources } from '../../src/lib/i18n/index.ts';
+import { typographyIssues } from '../../src/lib/i18n/typography.ts';
+import { SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { englishOn } from '../support/english-text.ts';
+
+/**
+ * The French pages the sitemap does not list (a shopper's cart, checkout, lists, profile and
+ * quote history, and the staff's admin), read in a browser once their islands have drawn:
+ * no English interface phrase of any namespace in their visible text, and French typography.
+ */
+
+/** Text the customer wrote, shown as it was typed. */
+const USER_TEXT = '.comments';
+
+const NAMESPACES = Object.keys(resources.en) as (keyof typeof resources.en)[];
+
+async function frenchProblems(page: Page, path: string): Promise<string[]> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  // Islands hydrate and draw their text (lists, history, dashboard charts).
+  await page.waitForLoadState('networkidle');
+  const english = await englishOn(page, NAMESPACES);
+  // What a customer typed (a request's comments) is theirs, in their words and typography.
+  const text = await page.locator('main').evaluate((main, userText) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    for (const typed of copy.querySelectorAll(userText)) typed.remove();
+    document.body.append(copy);
+    const visible = copy.innerText;
+    copy.remove();
+    return visible;
+  }, USER_TEXT);
+  return [
+    ...english.map((phrase) => `English: ${phrase}`),
+    ...typographyIssues(text).map((issue) => `typography (${issue.rule}): …${issue.at}…`),
+  ];
+}
+
+async function firstLink(page: Page, path: string, pattern: RegExp): Promise<string> {
+  await page.goto(path);
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((value) => pattern.test(value));
+  expect(href, `a link matching ${pattern} on ${path}`).toBeTruthy();
+  return href as string;
+}
+
+async function withItems(context: BrowserContext): Promise<void> {
+  for (const variantId of [1, 5]) {
+    const response = await context.request.post('/api/cart/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId, quantity: 2 },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+test.describe('French pages behind sign-in', () => {
+  test('a customer’s cart, checkout, lists, profile and quote history', async ({ context, page }) => {
+    await signIn(context, 'customer');
+    await withItems(context);
+    const pages = [
+      '/fr/cart',
+      '/fr/checkout',
+      '/fr/lists',
+      '/fr/profile',
+      '/fr/settings',
+      '/fr/profile/quote-requests',
+    ];
+    pages.push(await firstLink(page, '/fr/lists', /^\/fr\/lists\/\d+$/));
+    pages.push(await firstLink(page, '/fr/profile/quote-requests', /^\/fr\/profile\/quote-requests\/\d+$/));
+    const problems: Record<string, string[]> = {};
+    for (const path of pages) {
+      const found = await frenchProblems(page, path);
+      if (found.length > 0) problems[path] = found;
+    }
+    expect(problems).toEqual({});
+  });
+
+  test('the admin: dashboard, products, a product and its photos, the quote desk and a request', async ({
+    context,
+    page,
+  }) => {
+    await signIn(context, 'admin');
+    const pages = ['/fr/admin', '/fr/admin/products', '/fr/admin/quote-requests'];
+    const product = await firstLink(page, '/fr/admin/products', /^\/fr\/admin\/products\/[^/?]+$/);
+    pages.push(product, `${product}/images`);
+    pages.push(await firstLink(page, '/fr/admin/quote-requests', /^\/fr\/admin\/quote-requests\/\d+$/));
+    const problems: Record<string, string[]> = {};
+    for (const path of pages) {
+      const found = await frenchProblems(page, path);
+      if (found.length > 0) problems[path] = found;
+    }
+    expect(problems).toEqual({});
+  });
+});
