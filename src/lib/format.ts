@@ -25,6 +25,30 @@ export function formatNumber(value: number, locale: Locale): string {
   return format.format(value);
 }
 
+const lengths = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A plant's height or spread, given in centimetres: metres from one metre up, as a landscaper
+ * reads them (2500 → "25 m", 150 → "1.5 m" / "1,5 m"), centimetres below (60 → "60 cm"), with
+ * the locale's no-break space between number and unit.
+ */
+export function formatLength(centimetres: number, locale: Locale): string {
+  const metres = centimetres >= 100;
+  const key = `${locale}:${metres ? 'm' : 'cm'}`;
+  let format = lengths.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      style: 'unit',
+      unit: metres ? 'meter' : 'centimeter',
+      unitDisplay: 'short',
+      maximumFractionDigits: 2,
+    });
+    lengths.set(key, format);
+  }
+  // Never a line break between the number and its unit (English Intl puts a plain space).
+  return format.format(metres ? centimetres / 100 : centimetres).replace(' ', '\u00a0');
+}
+
 const dates = new Map<string, Intl.DateTimeFormat>();
 
 export function formatDate(value: Date | string, locale: Locale, style: 'long' | 'medium' | 'short' = 'long'): string {
