@@ -251,6 +251,11 @@ for (const locale of LOCALES) {
     });
 
     test("the dashboard's figures equal the data, chart by chart", async ({ page, context }) => {
+      const refusedByCsp: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          refusedByCsp.push(message.text());
+      });
       await signIn(context, 'admin');
       await page.goto(`${prefix(locale)}/admin`);
       await expect(page).toHaveTitle(/^\[ADMIN\] /);
@@ -310,6 +315,9 @@ for (const locale of LOCALES) {
       // The charts themselves load in the browser, on this page only.
       await page.locator('[data-chart="topByVolume"]').scrollIntoViewIfNeeded();
       await expect(page.locator('[data-chart="roles"] .apexcharts-canvas')).toBeVisible();
+      // Laid out by the library's stylesheet (a <style> it injected would be refused by the CSP).
+      await expect(page.locator('[data-chart="roles"] .apexcharts-legend')).toHaveCSS('display', 'flex');
+      expect(refusedByCsp).toEqual([]);
     });
   });
 }

@@ -1,4 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
+import 'apexcharts/dist/apexcharts.css';
+import 'apexcharts/dist/apexcharts-legend.css';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
 import { formatMoney } from '../../lib/format.ts';
@@ -35,10 +37,19 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   const intl = intlLocale(locale);
   const number = new Intl.NumberFormat(intl);
   const money = (cents: number) => formatMoney(cents, locale);
+  // An axis has room for « 20 k$ », not « 20 000,00 $ ».
+  const compactMoney = new Intl.NumberFormat(intl, {
+    style: 'currency',
+    currency: 'CAD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   const week = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
   const weekLabel = (iso: string) => week.format(new Date(`${iso}T12:00:00Z`));
   const base: ApexOptions = {
-    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false } },
+    // The legend's styles come from the stylesheet imported above: a <style> element the
+    // library would inject is refused by the Content-Security-Policy.
+    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, injectStyleSheet: false },
     dataLabels: { enabled: false },
     legend: { position: 'bottom' },
     tooltip: { y: { formatter: (value: number) => number.format(value) } },
@@ -210,7 +221,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
                     categories: names,
                     labels: {
                       formatter: (v: string) =>
-                        key === 'topByCount' ? number.format(Number(v)) : money(Number(v) * 100),
+                        key === 'topByCount' ? number.format(Number(v)) : compactMoney.format(Number(v)),
                     },
                   },
                   tooltip: {

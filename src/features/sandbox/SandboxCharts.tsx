@@ -1,4 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
+import 'apexcharts/dist/apexcharts.css';
+import 'apexcharts/dist/apexcharts-legend.css';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
 import { intlLocale } from '../../lib/i18n/locale.ts';
@@ -29,7 +31,9 @@ export default function SandboxCharts({ locale, categories, yards, strings }: Sa
   }, []);
   const number = new Intl.NumberFormat(intlLocale(locale));
   const base: ApexOptions = {
-    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false } },
+    // The legend's styles come from the stylesheet imported above: a <style> element the
+    // library would inject is refused by the Content-Security-Policy.
+    chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, injectStyleSheet: false },
     dataLabels: { enabled: false },
     tooltip: { y: { formatter: (value: number) => number.format(value) } },
   };
