@@ -96,6 +96,19 @@ test.describe('admin on a tablet', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test('on a laptop screen the request tables show every column, in both languages', async ({ page, context }) => {
+    await signIn(context, 'admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ['/admin/quote-requests', '/fr/admin/quote-requests', '/fr/admin/quote-requests/36']) {
+      await page.goto(path);
+      const hidden = await page
+        .locator('.qd-table-wrap')
+        .evaluateAll((frames) => frames.map((frame) => frame.scrollWidth - frame.clientWidth));
+      expect(hidden.length, path).toBeGreaterThan(0);
+      for (const pixels of hidden) expect(pixels, path).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 async function pdfText(path: string): Promise<string> {
