@@ -27,6 +27,7 @@ async function frenchProblems(page: Page, path: string): Promise<string[]> {
     const copy = main.cloneNode(true) as HTMLElement;
     for (const typed of copy.querySelectorAll(userText)) typed.remove();
     document.body.append(copy);
+    // biome-ignore lint/performance/useDomNodeTextContent: the visible text, as a reader sees it, is the point.
     const visible = copy.innerText;
     copy.remove();
     return visible;
