@@ -38,6 +38,16 @@ async function frenchProblems(page: Page, path: string): Promise<string[]> {
   ];
 }
 
+/** Every page's problems, by path (none on good pages): all are read before the test judges. */
+async function problemsOn(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const problems: Record<string, string[]> = {};
+  for (const path of paths) {
+    const found = await frenchProblems(page, path);
+    if (found.length > 0) problems[path] = found;
+  }
+  return problems;
+}
+
 async function firstLink(page: Page, path: string, pattern: RegExp): Promise<string> {
   await page.goto(path);
   const hrefs = await page
@@ -72,12 +82,7 @@ test.describe('French pages behind sign-in', () => {
     ];
     pages.push(await firstLink(page, '/fr/lists', /^\/fr\/lists\/\d+$/));
     pages.push(await firstLink(page, '/fr/profile/quote-requests', /^\/fr\/profile\/quote-requests\/\d+$/));
-    const problems: Record<string, string[]> = {};
-    for (const path of pages) {
-      const found = await frenchProblems(page, path);
-      if (found.length > 0) problems[path] = found;
-    }
-    expect(problems).toEqual({});
+    expect(await problemsOn(page, pages)).toEqual({});
   });
 
   test('the admin: dashboard, products, a product and its photos, the quote desk and a request', async ({
@@ -89,11 +94,6 @@ test.describe('French pages behind sign-in', () => {
     const product = await firstLink(page, '/fr/admin/products', /^\/fr\/admin\/products\/[^/?]+$/);
     pages.push(product, `${product}/images`);
     pages.push(await firstLink(page, '/fr/admin/quote-requests', /^\/fr\/admin\/quote-requests\/\d+$/));
-    const problems: Record<string, string[]> = {};
-    for (const path of pages) {
-      const found = await frenchProblems(page, path);
-      if (found.length > 0) problems[path] = found;
-    }
-    expect(problems).toEqual({});
+    expect(await problemsOn(page, pages)).toEqual({});
   });
 });
