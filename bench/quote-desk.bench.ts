@@ -26,6 +26,7 @@ import pg from 'pg';
 import { loadDashboard } from '../src/features/admin-dashboard/dashboard.server.ts';
 import { defaultRange } from '../src/features/admin-dashboard/dashboard.ts';
 import { seedScaleQuoteDesk } from '../src/features/demo/quote-desk-seed.server.ts';
+import { quotableVariants, quoteItemRow } from '../src/features/demo/seed/util.server.ts';
 import { seedDemoData } from '../src/features/demo/seed.server.ts';
 import { renderOpf } from '../src/features/quote-desk/opf.server.ts';
 import { listQuoteRequests, loadQuoteDetail, quoteCsvStream } from '../src/features/quote-desk/quote-desk.server.ts';
@@ -116,38 +117,14 @@ async function hundredLineRequest(handle: DatabaseHandle): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const variants = await handle.db
-    .selectFrom('variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select([
-      'v.id',
-      'v.sku',
-      'v.size_label',
-      'v.list_price_cents',
-      'p.code',
-      'p.name_en',
-      'p.name_fr',
-      'p.botanical_name',
-    ])
-    .orderBy('v.id')
-    .limit(100)
-    .execute();
+  // The first 100 sizes for sale, copied as the checkout copies them (structured sizes included).
+  const variants = (await quotableVariants(handle.db)).slice(0, 100);
   await handle.db
     .insertInto('quote_request_items')
     .values(
-      variants.map((v, index) => ({
-        quote_request_id: created.id,
-        line: index + 1,
-        variant_id: v.id,
-        product_code: v.code,
-        sku: v.sku,
-        product_name_en: v.name_en,
-        product_name_fr: v.name_fr,
-        botanical_name: v.botanical_name,
-        size_label: v.size_label,
-        quantity: 1 + (index % 12),
-        unit_price_cents: v.list_price_cents,
-      })),
+      variants.map((variant, index) =>
+        quoteItemRow(created.id, index + 1, variant, 1 + (index % 12), variant.list_price_cents),
+      ),
     )
     .execute();
   const location = await handle.db.selectFrom('locations').select('id').orderBy('id').executeTakeFirstOrThrow();

@@ -3,7 +3,16 @@ import type { Database, Fulfilment, PaymentPreference } from '../../../lib/db/sc
 import type { QuoteDeskFile } from './data.ts';
 import type { QuoteDeskPeople, YardPicker } from './quote-desk-people.server.ts';
 import type { Random } from './random.ts';
-import { businessHour, DAY_MS, type Db, daysBefore, isoDate, quoteItemRow, type SeedCounts } from './util.server.ts';
+import {
+  businessHour,
+  DAY_MS,
+  type Db,
+  daysBefore,
+  isoDate,
+  quoteCustomerColumns,
+  quoteItemRow,
+  type SeedCounts,
+} from './util.server.ts';
 
 /** The quote desk's year of new quote requests (all submitted; the history moves them on). */
 
@@ -69,19 +78,12 @@ export async function seedQuoteDeskRequests(
         : 'cash';
     quoteRows.push({
       idempotency_key: draft.key,
-      user_id: draft.user.id,
+      ...quoteCustomerColumns(draft.user),
       status: 'submitted',
-      locale: draft.user.locale,
       fulfilment,
       preferred_date: random.chance(0.7) ? isoDate(daysBefore(draft.submittedAt, -random.int(5, 30))) : null,
       payment_preference: payment,
       comments: '',
-      customer_first_name: draft.user.first_name,
-      customer_last_name: draft.user.last_name,
-      customer_email: draft.user.email,
-      customer_phone: draft.user.phone,
-      customer_type_id: draft.user.customer_type_id,
-      in_house_account_id: draft.user.in_house_account_id,
       price_kind: tradePrices ? 'trade' : 'list',
       subtotal_cents: lines.reduce((sum, line) => sum + line.quantity * line.unit, 0),
       submitted_at: draft.submittedAt,

@@ -9,6 +9,7 @@ import {
   hoursBefore,
   QUOTE_DESK_PRNG_SEED,
   quotableVariants,
+  quoteCustomerColumns,
   quoteItemRow,
 } from './util.server.ts';
 
@@ -115,17 +116,10 @@ export async function seedScaleQuoteDesk(
       .values(
         drafts.map((draft) => ({
           idempotency_key: random.uuid(),
-          user_id: draft.user.id,
+          ...quoteCustomerColumns(draft.user),
           status: random.pick(statuses),
-          locale: draft.user.locale,
           fulfilment: draft.fulfilment,
           payment_preference: random.pick<PaymentPreference>(['cash', 'charge_account', 'credit_card']),
-          customer_first_name: draft.user.first_name,
-          customer_last_name: draft.user.last_name,
-          customer_email: draft.user.email,
-          customer_phone: draft.user.phone,
-          customer_type_id: draft.user.customer_type_id,
-          in_house_account_id: draft.user.in_house_account_id,
           price_kind: draft.user.in_house_account_id === null ? ('list' as const) : ('trade' as const),
           subtotal_cents: draft.lines.reduce((sum, line) => sum + line.quantity * line.variant.list_price_cents, 0),
           submitted_at: draft.submittedAt,

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, SizeKind } from '../../../lib/db/schema.ts';
 import type { YardCode } from './data.ts';
 import type { Random } from './random.ts';
@@ -92,6 +92,25 @@ export async function updateFromValues(
 }
 
 type QuoteItemRow = Insertable<Database['quote_request_items']>;
+
+type QuoteCustomer = Pick<
+  Selectable<Database['users']>,
+  'id' | 'locale' | 'first_name' | 'last_name' | 'email' | 'phone' | 'customer_type_id' | 'in_house_account_id'
+>;
+
+/** The customer as a seeded quote request names them, copied as the checkout copies them at submission. */
+export function quoteCustomerColumns(user: QuoteCustomer) {
+  return {
+    user_id: user.id,
+    locale: user.locale,
+    customer_first_name: user.first_name,
+    customer_last_name: user.last_name,
+    customer_email: user.email,
+    customer_phone: user.phone,
+    customer_type_id: user.customer_type_id,
+    in_house_account_id: user.in_house_account_id,
+  };
+}
 
 /** What a quote line copies from the size it names, as the checkout does at submission. */
 export type QuotedVariant = { id: number; code: string; sku: string; name_en: string; name_fr: string } & {
