@@ -20,6 +20,7 @@ export interface AuthState {
 export const $auth = atom<AuthState>({ status: 'loading', data: null, lastRefreshedAt: null });
 
 const SESSION_CACHE_KEY = 'nursery:session';
+const SESSION_KEY = '/api/session';
 
 // Plain path helpers: the i18n module carries every translation and stays on the server.
 function pageLocale(): 'en' | 'fr' {
@@ -147,7 +148,6 @@ async function fetchSession(): Promise<SessionData | null> {
  * 10 minutes while the tab is visible and a session exists (spec §9), never on focus. While a
  * refresh runs the refetch is held back, so it cannot read a half-renewed session.
  */
-const SESSION_KEY = '/api/session';
 let refetchPaused = false;
 let sessionStore: FetcherStore<SessionData | null> | undefined;
 
@@ -161,20 +161,22 @@ export function sessionStore$(): FetcherStore<SessionData | null> {
   return sessionStore;
 }
 
-let stopSessionRefetch = (): void => {};
+let unfollowSession: (() => void) | undefined;
+
+/** Ends the 10-minute refetch: the store loses its last listener. */
+function stopSessionRefetch(): void {
+  unfollowSession?.();
+  unfollowSession = undefined;
+}
 
 /** Follows the cached session: $auth mirrors it while it lasts; a failed load ends it. */
 function followSession(): void {
   stopSessionRefetch();
-  const stop = sessionStore$().listen(({ data, error, loading }) => {
+  unfollowSession = sessionStore$().listen(({ data, error, loading }) => {
     if (loading) return;
     if (error) clearSession();
     else if (data !== undefined) setSession(data);
   });
-  stopSessionRefetch = () => {
-    stop();
-    stopSessionRefetch = () => {};
-  };
 }
 
 /** Loads the session now (the cached answer if it is a few seconds old); null for a visitor or a failure. */
@@ -192,7 +194,7 @@ export async function startAuthClient(): Promise<void> {
   if (data && !onAuthPage()) tokenSchedule.start();
 }
 
-const AUTH_PATHS = ['/api/auth/', '/api/session'];
+const AUTH_PATHS = ['/api/auth/', SESSION_KEY];
 
 /**
  * The transport under the one HTTP client: same-origin credentials, the page's language,

@@ -67,7 +67,7 @@ export const $cartSummary = createFetcherStore<CartSummary>(SUMMARY_KEY, {
 /** The header's count follows the server's summary: at load, and on a page restored from the back/forward cache. */
 export function followCartCount(): void {
   $cartSummary.subscribe(({ data }) => {
-    if (data && data.count !== $cartCount.get()) $cartCount.set(data.count);
+    if (data) $cartCount.set(data.count);
   });
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) $cartSummary.invalidate();
