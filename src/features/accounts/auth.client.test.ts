@@ -1,28 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionData } from './accounts.ts';
+import { jsonResponse as json, customerSession as session, stubPage } from '../../../tests/support/browser-stubs.ts';
 
 /** The browser's 401 rules (spec §8) and the session refetch, against stubbed browser globals. */
 
-const session: SessionData = {
-  user: { firstName: 'Emily', lastName: 'Chen', email: 'customer@example.com', role: 'customer' },
-  customer_type: { id: 1, name: 'Retail' },
-  trade_pricing: false,
-  default_location_id: 1,
-};
-
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function stubBrowser(handler: Handler) {
-  const store = new Map<string, string>();
-  const location = { pathname: '/fr/lists', search: '?page=2', assign: vi.fn() };
-  vi.stubGlobal('location', location);
-  vi.stubGlobal('sessionStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  const { location, store } = stubPage('/fr/lists', '?page=2');
   const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal('fetch', fetch);
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,22 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubPage } from '../../../tests/support/browser-stubs.ts';
 
 /** The header's cart count through the one data cache, against stubbed browser globals. */
 
 function stubBrowser(count: number) {
-  const store = new Map<string, string>();
-  vi.stubGlobal('location', { pathname: '/', search: '', assign: vi.fn() });
-  vi.stubGlobal('sessionStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubPage('/');
   vi.stubGlobal('window', { addEventListener: vi.fn() });
   vi.stubGlobal('addEventListener', vi.fn());
   vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: vi.fn() });
   const fetch = vi.fn(async (url: string) =>
-    url === '/api/cart/summary'
-      ? new Response(JSON.stringify({ count }), { headers: { 'content-type': 'application/json' } })
-      : new Response('{}', { status: 404 }),
+    url === '/api/cart/summary' ? jsonResponse({ count }) : jsonResponse({}, 404),
   );
   vi.stubGlobal('fetch', fetch);
   return { fetch };

@@ -1,21 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionData } from '../../features/accounts/accounts.ts';
+import { jsonResponse as json, customerSession as session, stubPage } from '../../../tests/support/browser-stubs.ts';
 
 /**
  * The one HTTP client against a fake server that keeps an access and a refresh "cookie"
  * (spec §4, §8): an island call after the access session lapsed refreshes once and
  * succeeds; with the refresh session gone the shopper lands on sign-in.
  */
-
-const session: SessionData = {
-  user: { firstName: 'Emily', lastName: 'Chen', email: 'customer@example.com', role: 'customer' },
-  customer_type: { id: 1, name: 'Retail' },
-  trade_pricing: false,
-  default_location_id: 1,
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The server's side: access valid until `accessExp` (seconds), a refresh session or none. */
 function fakeServer() {
@@ -62,14 +52,7 @@ function fakeServer() {
 }
 
 function stubBrowser(server: ReturnType<typeof fakeServer>) {
-  const store = new Map<string, string>();
-  const location = { pathname: '/lists', search: '', assign: vi.fn() };
-  vi.stubGlobal('location', location);
-  vi.stubGlobal('sessionStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  const { location } = stubPage('/lists');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => server.handle(url, init)),
