@@ -112,7 +112,7 @@ describe('browser imports', () => {
     'src/features/catalog/ProductPage.astro',
     'src/features/search/SearchPage.astro',
     'src/features/cart/CartPage.astro',
-    'src/features/checkout/CheckoutPage.astro',
+    'src/features/quotes/submit/CheckoutPage.astro',
   ])('%s loads no full zod (zod/mini at most)', (path) => {
     expect(existsSync(join(root, path))).toBe(true);
     const loaded = [...browserPackages(page(path))].filter(([name]) => fullZod(name));

@@ -1,20 +1,20 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { requireUser } from '../../features/accounts/auth.server.ts';
+import { mailOutbox } from '../../features/mail-outbox/worker.server.ts';
 import {
   CartEmptyError,
   CartUnavailableItemsError,
   IdempotencyKeyConflictError,
   PickupLocationError,
   submitQuoteRequest,
-} from '../../features/checkout/checkout.server.ts';
+} from '../../features/quotes/submit/checkout.server.ts';
 import {
   CheckoutSchema,
   checkoutMessages,
   EARLIEST_DATE_TIME_ZONE,
   isoDateIn,
-} from '../../features/checkout/checkout.ts';
-import { mailOutbox } from '../../features/mail-outbox/worker.server.ts';
+} from '../../features/quotes/submit/checkout.ts';
 import { getDb } from '../../lib/db/index.server.ts';
 import { ApiError, fieldErrors, json } from '../../lib/http/api.ts';
 import { readJson } from '../../lib/http/body.ts';

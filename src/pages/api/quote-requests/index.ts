@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../features/accounts/auth.server.ts';
-import { listQuoteRequests } from '../../../features/quotes/quotes.server.ts';
-import { readHistoryQuery } from '../../../features/quotes/quotes.ts';
+import { listQuoteRequests } from '../../../features/quotes/history/history.server.ts';
+import { readHistoryQuery } from '../../../features/quotes/history/history.ts';
 import { getDb } from '../../../lib/db/index.server.ts';
 import { json } from '../../../lib/http/api.ts';
 

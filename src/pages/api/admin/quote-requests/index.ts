@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../features/accounts/auth.server.ts';
-import { listQuoteRequests } from '../../../../features/quote-desk/quote-desk.server.ts';
-import { parseQuoteListQuery } from '../../../../features/quote-desk/quote-desk.ts';
+import { listQuoteRequests } from '../../../../features/quotes/desk/desk.server.ts';
+import { parseQuoteListQuery } from '../../../../features/quotes/desk/desk.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { json } from '../../../../lib/http/api.ts';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../features/accounts/auth.server.ts';
-import { loadQuoteRequest } from '../../../../features/quotes/quotes.server.ts';
-import { QuoteIdSchema } from '../../../../features/quotes/quotes.ts';
+import { loadQuoteRequest } from '../../../../features/quotes/history/history.server.ts';
+import { QuoteIdSchema } from '../../../../features/quotes/history/history.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../../lib/http/api.ts';
 import { getT } from '../../../../lib/i18n/index.ts';

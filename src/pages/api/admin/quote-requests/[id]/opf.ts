@@ -1,14 +1,14 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
+import { loadQuoteDetail } from '../../../../../features/quotes/desk/desk.server.ts';
+import { opfFileName } from '../../../../../features/quotes/desk/desk.ts';
 import {
   attachment,
   downloadLocale,
   notFound,
   requireQuoteId,
-} from '../../../../../features/quote-desk/http.server.ts';
-import { renderOpf } from '../../../../../features/quote-desk/opf.server.ts';
-import { loadQuoteDetail } from '../../../../../features/quote-desk/quote-desk.server.ts';
-import { opfFileName } from '../../../../../features/quote-desk/quote-desk.ts';
+} from '../../../../../features/quotes/desk/http.server.ts';
+import { renderOpf } from '../../../../../features/quotes/export/opf.server.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { accountDeps, requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quote-desk/http.server.ts';
-import { sendPricedQuote } from '../../../../../features/quote-desk/quote-desk.server.ts';
-import { SendQuoteSchema } from '../../../../../features/quote-desk/quote-desk.ts';
+import { sendPricedQuote } from '../../../../../features/quotes/desk/desk.server.ts';
+import { SendQuoteSchema } from '../../../../../features/quotes/desk/desk.ts';
+import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';
 import { getT } from '../../../../../lib/i18n/index.ts';

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quote-desk/http.server.ts';
-import { changeQuoteStatus, loadQuoteDetail } from '../../../../../features/quote-desk/quote-desk.server.ts';
-import { ChangeStatusSchema } from '../../../../../features/quote-desk/quote-desk.ts';
+import { changeQuoteStatus, loadQuoteDetail } from '../../../../../features/quotes/desk/desk.server.ts';
+import { ChangeStatusSchema } from '../../../../../features/quotes/desk/desk.ts';
+import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';

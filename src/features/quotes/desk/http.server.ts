@@ -1,0 +1,47 @@
+import { ApiError } from '../../../lib/http/api.ts';
+import { getT, type Locale, LocaleSchema } from '../../../lib/i18n/index.ts';
+import { MailDeliveryError } from '../../accounts/accounts.server.ts';
+import { QuoteLinesMismatchError, QuoteTransitionError } from './desk.server.ts';
+import { parseQuoteId } from './desk.ts';
+
+/** What the quote-desk endpoints share: ids from the path, the language of a download, errors. */
+
+/** A request's id from the path; anything else is the same 404 as an unknown id. */
+export function requireQuoteId(value: string | undefined, locale: Locale): number {
+  const id = parseQuoteId(value);
+  if (id === null) throw notFound(locale);
+  return id;
+}
+
+export function notFound(locale: Locale): ApiError {
+  return new ApiError(404, 'not_found', getT(locale, 'errors')('http.notFound'));
+}
+
+/** Downloads (OPF, CSV) are opened by links, so the page passes its language as `lang`. */
+export function downloadLocale(url: URL, fallback: Locale): Locale {
+  const parsed = LocaleSchema.safeParse(url.searchParams.get('lang'));
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** The quote desk's failures as API errors with a stable code and the staff's message. */
+export function quoteDeskApiError(error: unknown, locale: Locale): never {
+  const t = getT(locale, 'quoteDesk');
+  if (error instanceof QuoteTransitionError) {
+    if (error.code === 'not_found') throw new ApiError(404, 'not_found', getT(locale, 'errors')('http.notFound'));
+    const message = error.code === 'status_changed' ? t('actions.statusChanged') : t('actions.notAllowed');
+    throw new ApiError(409, error.code, message, { cause: error });
+  }
+  if (error instanceof QuoteLinesMismatchError) {
+    throw new ApiError(422, 'lines_mismatch', t('pricing.mismatch'), { cause: error });
+  }
+  if (error instanceof MailDeliveryError) {
+    throw new ApiError(502, 'mail_failed', t('pricing.mailError'), { cause: error });
+  }
+  throw error;
+}
+
+/** Content-Disposition for a download, with the UTF-8 form for non-ASCII names. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

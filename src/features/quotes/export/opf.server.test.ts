@@ -1,0 +1,124 @@
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, it } from 'vitest';
+import type { QuoteDetail } from '../desk/desk.server.ts';
+import { renderOpf } from './opf.server.ts';
+
+function quote(lineCount: number): QuoteDetail {
+  return {
+    id: 7,
+    reference: 'Q-100041',
+    status: 'in_review',
+    locale: 'fr',
+    submittedAt: new Date('2026-10-01T14:00:00Z'),
+    updatedAt: new Date('2026-10-01T14:00:00Z'),
+    fulfilment: 'pickup_and_delivery',
+    preferredDate: '2026-10-15',
+    paymentPreference: 'charge_account',
+    comments: 'Livraison par la barrière arrière, s’il vous plaît.',
+    priceKind: 'trade',
+    subtotalCents: Array.from({ length: lineCount }, (_, i) => (i + 1) * 1250 * 3).reduce((a, b) => a + b, 0),
+    customer: {
+      userId: 'u',
+      firstName: 'Étienne',
+      lastName: 'Pelletier',
+      email: 'etienne.pelletier@example.com',
+      phone: '450-555-0101',
+      customerTypeId: 2,
+      customerTypeEn: 'Landscape Professional',
+      customerTypeFr: 'Professionnel de l’aménagement paysager',
+    },
+    tradeAccount: {
+      id: 1,
+      accountNumber: 'TA-100200',
+      companyName: 'Paysagiste Lavoie inc.',
+      accountPhone: '450-555-0199',
+    },
+    delivery: {
+      jobName: 'Résidence Dubois – façade',
+      poNumber: 'PO-4821',
+      streetAddress: '1520 rue des Érables',
+      city: 'Laval',
+      province: 'QC',
+      postalCode: 'H7M 3B6',
+      siteContact: 'Julie Bouchard',
+      phone: '450-555-0123',
+    },
+    pickup: {
+      nameEn: 'Laval Sales Yard',
+      nameFr: 'Centre de vente de Laval',
+      streetAddress: '1 boul. Test',
+      city: 'Laval',
+      province: 'QC',
+      postalCode: 'H7M 1A1',
+      phone: '450-555-0100',
+    },
+    lines: Array.from({ length: lineCount }, (_, i) => ({
+      line: i + 1,
+      sku: `TRE-${1000 + i}-B`,
+      productCode: `TRE-${1000 + i}`,
+      nameEn: `Sugar maple ${i + 1}`,
+      nameFr: `Érable à sucre ${i + 1}`,
+      botanicalName: 'Acer saccharum',
+      sizeLabel: '45 mm',
+      size: null,
+      quantity: 3,
+      unitPriceCents: (i + 1) * 1250,
+      quotedUnitPriceCents: null,
+    })),
+    pricing: null,
+    decision: null,
+    history: [],
+  };
+}
+
+async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const result = await parser.getText();
+    return { text: result.text, pages: result.total };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('Order Processing Form', () => {
+  it('holds the request: reference, customer, trade account, fulfilment, lines in the customer’s language, total', async () => {
+    const pdf = await renderOpf(quote(3), 'en');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await textOf(pdf);
+    for (const expected of [
+      'Northfield Nurseries',
+      'Order Processing Form',
+      'Q-100041',
+      'Étienne Pelletier',
+      'etienne.pelletier@example.com',
+      'TA-100200',
+      'Paysagiste Lavoie inc.',
+      '1520 rue des Érables, Laval QC H7M 3B6',
+      'Pick up at: Laval Sales Yard',
+      'Érable à sucre 1',
+      'Acer saccharum',
+      'TRE-1002-B',
+      '$37.50',
+      'Estimated total before taxes: $225.00',
+      'Charge account',
+      'Livraison par la barrière arrière',
+      'Final unit',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('labels a French form in French, with French money', async () => {
+    const { text } = await textOf(await renderOpf(quote(2), 'fr'));
+    expect(text).toContain('Formulaire de traitement de commande');
+    expect(text).toMatch(/Total estimatif avant taxes\s*:\s*112,50\s\$/);
+  });
+
+  it('runs over as many pages as 100 lines need, each numbered', async () => {
+    const { text, pages } = await textOf(await renderOpf(quote(100), 'en'));
+    expect(pages).toBeGreaterThan(2);
+    expect(text).toContain('TRE-1099-B');
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+});

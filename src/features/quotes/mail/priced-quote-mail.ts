@@ -1,0 +1,118 @@
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { getT, type Locale } from '../../../lib/i18n/index.ts';
+import { intlLocale } from '../../../lib/i18n/locale.ts';
+import type { MailMessage } from '../../../lib/mail/mail.server.ts';
+import { SITE } from '../../../lib/site.ts';
+
+/** The priced-quote e-mail, in the customer's language, with its approve and decline links. */
+export const PRICED_QUOTE_MAIL = 'priced_quote';
+
+export interface PricedQuoteMailInput {
+  to: string;
+  locale: Locale;
+  firstName: string;
+  reference: string;
+  lines: { sku: string; name: string; size: string; quantity: number; unitCents: number }[];
+  itemsCents: number;
+  feesCents: number;
+  taxesCents: number;
+  totalCents: number;
+  note: string;
+  expiresAt: Date;
+  approveLink: string;
+  declineLink: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
+  const t = getT(input.locale, 'quoteDesk');
+  const money = (cents: number) => formatMoney(cents, input.locale);
+  // French puts a non-breaking space before a colon.
+  const colon = input.locale === 'fr' ? '\u00a0:' : ':';
+  const appName = getT(input.locale)('appName');
+  const greeting = t('mail.greeting', { name: input.firstName });
+  const intro = t('mail.intro', { reference: input.reference });
+  const expiry = t('mail.expiry', { date: formatDate(input.expiresAt, input.locale) });
+  const lineText = (line: PricedQuoteMailInput['lines'][number]) =>
+    `${line.sku} · ${line.name} · ${line.size} · ${formatNumber(line.quantity, input.locale)} × ${money(line.unitCents)} = ${money(line.quantity * line.unitCents)}`;
+  const totals: [string, number][] = [
+    [t('mail.items'), input.itemsCents],
+    [t('mail.fees'), input.feesCents],
+    [t('mail.taxes'), input.taxesCents],
+    [t('mail.total'), input.totalCents],
+  ];
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...input.lines.map(lineText),
+    '',
+    ...totals.map(([label, cents]) => `${label}${colon} ${money(cents)}`),
+    '',
+    ...(input.note ? [t('mail.note'), input.note, ''] : []),
+    `${t('mail.approve')}${colon}`,
+    input.approveLink,
+    '',
+    `${t('mail.decline')}${colon}`,
+    input.declineLink,
+    '',
+    expiry,
+    '',
+    t('mail.signature'),
+    '',
+    '--',
+    t('mail.footer', { phone: SITE.supportPhone }),
+    '',
+  ].join('\n');
+
+  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e6e3d9;text-align:left';
+  const button = (href: string, label: string, colour: string) =>
+    `<a href="${escapeHtml(href)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html>
+<html lang="${intlLocale(input.locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
+<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
+<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
+${p(greeting)}
+${p(intro)}
+<table style="border-collapse:collapse;width:100%;font-size:14px;margin:0 0 16px">
+${input.lines
+  .map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(line.sku)}</td><td style="${cell}">${escapeHtml(line.name)}<br><small>${escapeHtml(line.size)}</small></td><td style="${cell};text-align:right">${escapeHtml(formatNumber(line.quantity, input.locale))} × ${escapeHtml(money(line.unitCents))}</td><td style="${cell};text-align:right">${escapeHtml(money(line.quantity * line.unitCents))}</td></tr>`,
+  )
+  .join('\n')}
+${totals
+  .map(
+    ([label, cents], index) =>
+      `<tr><td colspan="3" style="padding:6px 8px;text-align:right${index === totals.length - 1 ? ';font-weight:700' : ''}">${escapeHtml(label)}</td><td style="padding:6px 8px;text-align:right${index === totals.length - 1 ? ';font-weight:700' : ''}">${escapeHtml(money(cents))}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+${input.note ? `${p(t('mail.note'))}${p(input.note)}` : ''}
+<p style="margin:24px 0">${button(input.approveLink, t('mail.approve'), '#2f5420')}${button(input.declineLink, t('mail.decline'), '#6b3a2a')}</p>
+${p(expiry)}
+${p(t('mail.signature'))}
+<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(t('mail.footer', { phone: SITE.supportPhone }))}</p>
+</div>
+</body>
+</html>`;
+
+  return {
+    to: input.to,
+    subject: t('mail.subject', { reference: input.reference }),
+    text,
+    html,
+    kind: PRICED_QUOTE_MAIL,
+    locale: input.locale,
+  };
+}

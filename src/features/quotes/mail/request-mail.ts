@@ -1,0 +1,187 @@
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { getT, localizePath } from '../../../lib/i18n/index.ts';
+import { intlLocale } from '../../../lib/i18n/locale.ts';
+import type { MailMessage } from '../../../lib/mail/mail.server.ts';
+import { SITE } from '../../../lib/site.ts';
+import type { QuoteDetail } from '../history/history.ts';
+
+/**
+ * The two e-mails of a new quote request, in the customer's language (the language of the
+ * checkout): a confirmation to the customer with every line, and a notice to the sales desk.
+ */
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+/** French typography: a non-breaking space before the colon. */
+const colonFor = (locale: 'en' | 'fr') => (locale === 'fr' ? '\u00a0:' : ':');
+
+interface Section {
+  heading: string;
+  rows: string[];
+}
+
+function quoteSections(quote: QuoteDetail): Section[] {
+  const locale = quote.locale;
+  const t = getT(locale, 'checkout');
+  const tq = getT(locale, 'quotes');
+  const money = (cents: number) => formatMoney(cents, locale);
+  const colon = colonFor(locale);
+  const sections: Section[] = [
+    {
+      heading: t('mail.items'),
+      rows: [
+        ...quote.lines.map((line) =>
+          t('mail.line', {
+            quantity: line.quantity,
+            name: line.name,
+            size: line.sizeLabel,
+            sku: line.sku,
+            price: money(line.unitPriceCents),
+            total: money(line.unitPriceCents * line.quantity),
+          }),
+        ),
+        t('mail.estimatedTotal', { total: money(quote.subtotalCents) }),
+        t('mail.totalNote'),
+      ],
+    },
+    { heading: t('mail.fulfilment'), rows: [tq(`fulfilment.${quote.fulfilment}`)] },
+  ];
+  if (quote.pickup) {
+    sections.push({
+      heading: t('mail.pickup'),
+      rows: [`${quote.pickup.name}, ${quote.pickup.streetAddress}, ${quote.pickup.city}`],
+    });
+  }
+  if (quote.delivery) {
+    const d = quote.delivery;
+    sections.push({
+      heading: t('mail.delivery'),
+      rows: [
+        ...(d.jobName ? [`${t('mail.jobName')}${colon} ${d.jobName}`] : []),
+        ...(d.poNumber ? [`${t('mail.poNumber')}${colon} ${d.poNumber}`] : []),
+        `${d.streetAddress}, ${d.city} (${t(`provinces.${d.province}`)}) ${d.postalCode}`,
+        `${t('mail.siteContact')}${colon} ${d.siteContactFirstName} ${d.siteContactLastName}, ${d.phone}`,
+      ],
+    });
+  }
+  sections.push(
+    {
+      heading: t('mail.preferredDate'),
+      rows: [quote.preferredDate ? formatDate(`${quote.preferredDate}T12:00:00Z`, locale) : t('mail.noDate')],
+    },
+    { heading: t('mail.payment'), rows: [tq(`payment.${quote.paymentPreference}`)] },
+  );
+  if (quote.comments) sections.push({ heading: t('mail.comments'), rows: [quote.comments] });
+  return sections;
+}
+
+function render(options: {
+  locale: 'en' | 'fr';
+  paragraphs: string[];
+  sections: Section[];
+  action: { label: string; href: string };
+  closing: string[];
+}): { text: string; html: string } {
+  const { locale, paragraphs, sections, action, closing } = options;
+  const footer = getT(locale, 'checkout')('mail.footer', { phone: SITE.supportPhone });
+  const appName = getT(locale)('appName');
+  const colon = colonFor(locale);
+  const text = [
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...sections.flatMap((section) => [`${section.heading}${colon}`, ...section.rows.map((row) => `  ${row}`), '']),
+    `${action.label}${colon}`,
+    action.href,
+    '',
+    ...closing.flatMap((p) => [p, '']),
+    '--',
+    footer,
+    '',
+  ].join('\n');
+  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
+  const html = `<!doctype html>
+<html lang="${intlLocale(locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
+<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
+<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
+${paragraphs.map(p).join('\n')}
+${sections
+  .map(
+    (section) =>
+      `<h2 style="margin:20px 0 8px;font-size:16px">${escapeHtml(section.heading)}</h2>\n<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">${section.rows
+        .map((row) => `<li>${escapeHtml(row)}</li>`)
+        .join('')}</ul>`,
+  )
+  .join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#2f5420;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(action.label)}</a></p>
+${closing.map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(footer)}</p>
+</div>
+</body>
+</html>`;
+  return { text, html };
+}
+
+export function customerQuoteMail(quote: QuoteDetail, siteUrl: string): MailMessage {
+  const locale = quote.locale;
+  const t = getT(locale, 'checkout');
+  const link = new URL(localizePath(`/profile/quote-requests/${quote.id}`, locale), siteUrl).href;
+  const { text, html } = render({
+    locale,
+    paragraphs: [
+      t('mail.customer.greeting', { name: quote.customer.firstName }),
+      t('mail.customer.intro', { reference: quote.reference }),
+    ],
+    sections: quoteSections(quote),
+    action: { label: t('mail.customer.action'), href: link },
+    closing: [t('mail.customer.next'), t('mail.customer.signature')],
+  });
+  return {
+    to: quote.customer.email,
+    subject: t('mail.customer.subject', { reference: quote.reference }),
+    text,
+    html,
+    kind: 'quote_request_confirmation',
+    locale,
+  };
+}
+
+export function salesDeskQuoteMail(quote: QuoteDetail, siteUrl: string, salesDesk: string): MailMessage {
+  const locale = quote.locale;
+  const t = getT(locale, 'checkout');
+  const name = `${quote.customer.firstName} ${quote.customer.lastName}`;
+  const colon = colonFor(locale);
+  const customer: Section = {
+    heading: t('mail.desk.customer'),
+    rows: [
+      name,
+      `${t('mail.desk.email')}${colon} ${quote.customer.email}`,
+      ...(quote.customer.phone ? [`${t('mail.desk.phone')}${colon} ${quote.customer.phone}`] : []),
+      quote.priceKind === 'trade' ? t('mail.desk.tradeAccount') : t('mail.desk.listPrices'),
+      `${t('mail.desk.language')}${colon} ${locale === 'fr' ? 'Français' : 'English'}`,
+    ],
+  };
+  const { text, html } = render({
+    locale,
+    paragraphs: [
+      t('mail.desk.intro'),
+      `${t('mail.reference')}${colon} ${quote.reference}`,
+      `${t('mail.submitted')}${colon} ${formatDate(quote.submittedAt, locale)}`,
+    ],
+    sections: [customer, ...quoteSections(quote)],
+    action: { label: t('mail.desk.action'), href: new URL(`/admin/quote-requests/${quote.id}`, siteUrl).href },
+    closing: [],
+  });
+  return {
+    to: salesDesk,
+    subject: t('mail.desk.subject', { reference: quote.reference, name }),
+    text,
+    html,
+    kind: 'quote_request_sales_desk',
+    locale,
+  };
+}
