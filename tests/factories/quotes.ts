@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { addCartItem } from '../../src/features/cart/cart.server.ts';
+import { type CheckoutInput, CheckoutSchema, checkoutMessages } from '../../src/features/quotes/submit/checkout.ts';
 import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../src/lib/db/schema.ts';
+import { getT } from '../../src/lib/i18n/index.ts';
+import { createCustomer, createProduct } from './catalog.ts';
 
 /**
  * Quote requests for database tests: one request with the lines, delivery and pickup a test
@@ -96,4 +100,57 @@ export async function createQuoteRequest(db: Db, spec: QuoteSpec): Promise<{ id:
       .execute();
   }
   return quote;
+}
+
+const checkoutSchema = CheckoutSchema({
+  messages: checkoutMessages(getT('en', 'checkout')),
+  earliestDate: '2026-01-01',
+});
+
+/** The delivery a checkout sends as a shopper types it (the schema normalizes the postal code and phone). */
+export const CHECKOUT_DELIVERY = {
+  jobName: 'Rear garden',
+  poNumber: 'PO-4411',
+  streetAddress: '12 Elm Street',
+  city: 'Guelph',
+  province: 'ON',
+  postalCode: 'n1h 3a1',
+  siteContactFirstName: 'Ada',
+  siteContactLastName: 'Byron',
+  phone: '(519) 555-0142',
+};
+
+/** A checkout as POST /api/checkout parses it: a new idempotency key unless one is given. */
+export function checkoutInput(
+  fulfilment: CheckoutInput['fulfilment'],
+  options: { key?: string; locationId?: number } = {},
+): CheckoutInput {
+  return checkoutSchema.parse({
+    idempotencyKey: options.key ?? randomUUID(),
+    fulfilment,
+    delivery: CHECKOUT_DELIVERY,
+    pickup: { locationId: String(options.locationId ?? '') },
+    preferredDate: '2030-05-01',
+    paymentPreference: 'charge_account',
+    comments: 'Please call before delivery.',
+  });
+}
+
+/** A new customer with one product of `lines.length` variants in their cart, in the quantities given. */
+export async function shopperWithCart(
+  db: Db,
+  lines: { listPriceCents?: number; quantity: number }[] = [{ quantity: 2 }],
+) {
+  const user = await createCustomer(db);
+  const product = await createProduct(db, {
+    variants: lines.map((line) => ({ listPriceCents: line.listPriceCents ?? 2500 })),
+  });
+  for (const [index, line] of lines.entries()) {
+    await addCartItem(
+      db,
+      { userId: user.id },
+      { variantId: product.variants[index]?.id ?? 0, quantity: line.quantity },
+    );
+  }
+  return { user, product };
 }

@@ -2,7 +2,7 @@ import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
 import { getMailer } from '../../lib/mail/mail.server.ts';
 import { createOutboxWorker, type MailComposer, type OutboxWorker } from '../../lib/mail/outbox.server.ts';
-import { quoteMailComposers } from '../quotes/submit/checkout.server.ts';
+import { quoteMailComposers } from '../quotes/mail/mail.server.ts';
 
 /**
  * The server's one mail-outbox worker (docs/decisions/040-request-cpu-and-mail-outbox.md),

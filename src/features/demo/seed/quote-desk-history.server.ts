@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Locale, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
-import { type Actor, canTransition, decisionTarget } from '../../quotes/desk/desk.ts';
+import { type Actor, canTransition, decisionTarget } from '../../quotes/workflow/workflow.ts';
 import type { QuoteDeskFile } from './data.ts';
 import type { Random } from './random.ts';
 import { businessHour, DAY_MS, type Db, HOUR_MS, type SeedCounts, updateFromValues } from './util.server.ts';

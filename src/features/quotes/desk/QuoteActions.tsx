@@ -7,7 +7,7 @@ import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import type enQuoteDesk from '../../../lib/i18n/locales/en/quoteDesk.json';
 import { Alert, SubmitButton, useHydrated } from '../../accounts/ui.tsx';
-import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from './desk.ts';
+import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from '../pricing/pricing.ts';
 
 type Strings = Pick<typeof enQuoteDesk, 'actions' | 'pricing' | 'status'>;
 
@@ -31,8 +31,6 @@ function messageFor(code: string, strings: Strings): string {
       return strings.actions.notAllowed;
     case 'lines_mismatch':
       return strings.pricing.mismatch;
-    case 'mail_failed':
-      return strings.pricing.mailError;
     default:
       return strings.actions.error;
   }

@@ -1,8 +1,8 @@
 import { ApiError } from '../../../lib/http/api.ts';
 import { getT, type Locale, LocaleSchema } from '../../../lib/i18n/index.ts';
-import { MailDeliveryError } from '../../accounts/accounts.server.ts';
-import { QuoteLinesMismatchError, QuoteTransitionError } from './desk.server.ts';
-import { parseQuoteId } from './desk.ts';
+import { parseQuoteId } from '../model/quote.ts';
+import { QuoteLinesMismatchError } from '../pricing/pricing.server.ts';
+import { QuoteTransitionError } from '../workflow/workflow.server.ts';
 
 /** What the quote-desk endpoints share: ids from the path, the language of a download, errors. */
 
@@ -33,9 +33,6 @@ export function quoteDeskApiError(error: unknown, locale: Locale): never {
   }
   if (error instanceof QuoteLinesMismatchError) {
     throw new ApiError(422, 'lines_mismatch', t('pricing.mismatch'), { cause: error });
-  }
-  if (error instanceof MailDeliveryError) {
-    throw new ApiError(502, 'mail_failed', t('pricing.mailError'), { cause: error });
   }
   throw error;
 }

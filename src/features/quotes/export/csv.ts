@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../../lib/i18n/index.ts';
-import type { QuoteExportRow } from '../desk/desk.server.ts';
+import type { QuoteExportRow } from './export.server.ts';
 
 /**
  * The list's CSV export, made to open in a spreadsheet in either language: UTF-8 with a byte

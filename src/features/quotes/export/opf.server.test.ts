@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import type { QuoteDetail } from '../desk/desk.server.ts';
+import type { QuoteDetail } from '../model/quote.ts';
 import { renderOpf } from './opf.server.ts';
 
 function quote(lineCount: number): QuoteDetail {
@@ -17,6 +17,7 @@ function quote(lineCount: number): QuoteDetail {
     comments: 'Livraison par la barrière arrière, s’il vous plaît.',
     priceKind: 'trade',
     subtotalCents: Array.from({ length: lineCount }, (_, i) => (i + 1) * 1250 * 3).reduce((a, b) => a + b, 0),
+    itemCount: lineCount * 3,
     customer: {
       userId: 'u',
       firstName: 'Étienne',
@@ -40,10 +41,12 @@ function quote(lineCount: number): QuoteDetail {
       city: 'Laval',
       province: 'QC',
       postalCode: 'H7M 3B6',
-      siteContact: 'Julie Bouchard',
+      siteContactFirstName: 'Julie',
+      siteContactLastName: 'Bouchard',
       phone: '450-555-0123',
     },
     pickup: {
+      locationId: 3,
       nameEn: 'Laval Sales Yard',
       nameFr: 'Centre de vente de Laval',
       streetAddress: '1 boul. Test',
@@ -54,6 +57,7 @@ function quote(lineCount: number): QuoteDetail {
     },
     lines: Array.from({ length: lineCount }, (_, i) => ({
       line: i + 1,
+      variantId: null,
       sku: `TRE-${1000 + i}-B`,
       productCode: `TRE-${1000 + i}`,
       nameEn: `Sugar maple ${i + 1}`,
@@ -66,6 +70,7 @@ function quote(lineCount: number): QuoteDetail {
       quotedUnitPriceCents: null,
     })),
     pricing: null,
+    answerBy: null,
     decision: null,
     history: [],
   };

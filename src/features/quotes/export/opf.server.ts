@@ -3,7 +3,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { SITE } from '../../../lib/site.ts';
 import { sizeText } from '../../../lib/size.ts';
-import type { QuoteDetail } from '../desk/desk.server.ts';
+import { type QuoteDetail, siteContactName } from '../model/quote.ts';
 
 /**
  * The Order Processing Form (docs/decisions/024-order-processing-form.md): the one-page (or
@@ -131,7 +131,7 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     const d = quote.delivery;
     fulfilmentLines.push(
       `${tq('opf.deliveryTo')}: ${pdfText(`${d.streetAddress}, ${d.city} ${d.province} ${d.postalCode}`)}`,
-      `${tq('opf.siteContact')}: ${pdfText(`${d.siteContact}, ${d.phone}`)}`,
+      `${tq('opf.siteContact')}: ${pdfText(`${siteContactName(d)}, ${d.phone}`)}`,
     );
     if (d.jobName) fulfilmentLines.push(`${tq('opf.job')}: ${pdfText(d.jobName)}`);
     if (d.poNumber) fulfilmentLines.push(`${tq('opf.po')}: ${pdfText(d.poNumber)}`);

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { getDb } from '../../../lib/db/index.server.ts';
-import type { Database, Locale, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
-import { sizeFromRow, sizeText } from '../../../lib/size.ts';
+import type { Database, Locale } from '../../../lib/db/schema.ts';
 import { addCartItem, cartSummary } from '../../cart/cart.server.ts';
 import { VariantUnavailableError } from '../../catalog/variants.server.ts';
-import { type HistoryPage, type HistoryQuery, type QuoteDetail, QuoteIdSchema, type ReorderResult } from './history.ts';
+import { loadQuoteDetail } from '../model/quote.server.ts';
+import { lineName, lineSize, parseQuoteId, type QuoteDetail } from '../model/quote.ts';
+import type { HistoryPage, HistoryQuery, ReorderResult } from './history.ts';
 
 /**
  * A customer's own quote requests. Every query names the user: another customer's request
@@ -60,90 +61,9 @@ export async function listQuoteRequests(db: Db, userId: string, query: HistoryQu
   };
 }
 
-/** One of the user's quote requests with its lines, delivery and pickup; undefined when it is not theirs. */
-export async function loadQuoteRequest(
-  db: Db,
-  userId: string,
-  id: number,
-  locale: Locale,
-): Promise<QuoteDetail | undefined> {
-  const quote = await db
-    .selectFrom('quote_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!quote) return undefined;
-  const [lines, delivery, pickup] = await Promise.all([
-    db.selectFrom('quote_request_items').selectAll().where('quote_request_id', '=', id).orderBy('line').execute(),
-    db.selectFrom('quote_request_deliveries').selectAll().where('quote_request_id', '=', id).executeTakeFirst(),
-    db
-      .selectFrom('quote_request_pickups')
-      .innerJoin('locations', 'locations.id', 'quote_request_pickups.location_id')
-      .select([
-        'locations.id',
-        'locations.name_en',
-        'locations.name_fr',
-        'locations.street_address',
-        'locations.city',
-        'locations.phone',
-      ])
-      .where('quote_request_pickups.quote_request_id', '=', id)
-      .executeTakeFirst(),
-  ]);
-  return {
-    id: quote.id,
-    reference: quote.reference,
-    submittedAt: quote.submitted_at,
-    status: quote.status,
-    fulfilment: quote.fulfilment,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalCents: quote.subtotal_cents,
-    locale: quote.locale,
-    preferredDate: quote.preferred_date,
-    paymentPreference: quote.payment_preference,
-    comments: quote.comments,
-    priceKind: quote.price_kind,
-    customer: {
-      firstName: quote.customer_first_name,
-      lastName: quote.customer_last_name,
-      email: quote.customer_email,
-      phone: quote.customer_phone,
-    },
-    lines: lines.map((line) => ({
-      line: line.line,
-      variantId: line.variant_id,
-      productCode: line.product_code,
-      sku: line.sku,
-      name: locale === 'fr' ? line.product_name_fr : line.product_name_en,
-      botanicalName: line.botanical_name,
-      sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
-      quantity: line.quantity,
-      unitPriceCents: line.unit_price_cents,
-    })),
-    delivery: delivery
-      ? {
-          jobName: delivery.job_name,
-          poNumber: delivery.po_number,
-          streetAddress: delivery.street_address,
-          city: delivery.city,
-          province: delivery.province,
-          postalCode: delivery.postal_code,
-          siteContactFirstName: delivery.site_contact_first_name,
-          siteContactLastName: delivery.site_contact_last_name,
-          phone: delivery.phone,
-        }
-      : null,
-    pickup: pickup
-      ? {
-          locationId: pickup.id,
-          name: locale === 'fr' ? pickup.name_fr : pickup.name_en,
-          streetAddress: pickup.street_address,
-          city: pickup.city,
-          phone: pickup.phone,
-        }
-      : null,
-  };
+/** One of the user's own quote requests; undefined when it is not theirs. */
+export function loadOwnQuote(db: Db, userId: string, id: number): Promise<QuoteDetail | undefined> {
+  return loadQuoteDetail(db, id, { ownedBy: userId });
 }
 
 export class QuoteNotFoundError extends Error {
@@ -155,13 +75,13 @@ export class QuoteNotFoundError extends Error {
  * prices (the cart always prices at today's). Items no longer sold are skipped and named.
  */
 export async function reorderQuoteRequest(db: Db, userId: string, id: number, locale: Locale): Promise<ReorderResult> {
-  const quote = await loadQuoteRequest(db, userId, id, locale);
+  const quote = await loadOwnQuote(db, userId, id);
   if (!quote) throw new QuoteNotFoundError(`Quote request ${id} is not the user's`);
   const owner = { userId };
   const skipped: string[] = [];
   let added = 0;
   for (const line of quote.lines) {
-    const label = `${line.name} (${line.sizeLabel})`;
+    const label = `${lineName(line, locale)} (${lineSize(line, locale)})`;
     if (line.variantId === null) {
       skipped.push(label);
       continue;
@@ -184,73 +104,8 @@ export async function reorderQuoteRequest(db: Db, userId: string, id: number, lo
 export async function quoteRequestForPage(
   locals: Pick<App.Locals, 'user'>,
   rawId: string | null | undefined,
-  locale: Locale,
-): Promise<(QuoteDetail & { answer: QuoteApprovalState | null }) | undefined> {
-  const id = QuoteIdSchema.safeParse(rawId);
-  if (!locals.user || !id.success) return undefined;
-  const db = await getDb();
-  const quote = await loadQuoteRequest(db, locals.user.id, id.data, locale);
-  if (!quote) return undefined;
-  const answer = (await quoteApprovalStates(db, locals.user.id, [quote.id])).get(quote.id) ?? null;
-  return { ...quote, answer };
-}
-
-/** Where the sales desk's priced quote stands: sent, answered, or still open until `answerBy`. */
-export interface QuoteApprovalState {
-  quoteRequestId: number;
-  status: QuoteStatus;
-  /** The priced quote, once sent. */
-  quotedTotalCents: number | null;
-  quotedAt: Date | null;
-  /** The link's expiry while the customer has not answered. */
-  answerBy: Date | null;
-  decision: QuoteDecision | null;
-  decidedAt: Date | null;
-}
-
-/**
- * The approval state of a customer's own requests (others' ids are left out), for the
- * customer's quote history to show next to each request.
- */
-export async function quoteApprovalStates(
-  db: Db,
-  userId: string,
-  quoteRequestIds: readonly number[],
-): Promise<Map<number, QuoteApprovalState>> {
-  if (quoteRequestIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('quote_requests as q')
-    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
-    .leftJoin('quote_request_decisions as d', 'd.quote_request_id', 'q.id')
-    .select((eb) => [
-      'q.id',
-      'q.status',
-      'p.total_cents',
-      'p.priced_at',
-      'd.decision',
-      'd.decided_at',
-      eb
-        .selectFrom('quote_decision_tokens as t')
-        .select((inner) => inner.fn.max('t.expires_at').as('expires_at'))
-        .whereRef('t.quote_request_id', '=', 'q.id')
-        .where('t.used_at', 'is', null)
-        .as('answer_by'),
-    ])
-    .where('q.user_id', '=', userId)
-    .where('q.id', 'in', [...quoteRequestIds])
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        quoteRequestId: row.id,
-        status: row.status,
-        quotedTotalCents: row.total_cents,
-        quotedAt: row.priced_at,
-        answerBy: row.status === 'quoted' && row.answer_by ? new Date(row.answer_by) : null,
-        decision: row.decision,
-        decidedAt: row.decided_at,
-      },
-    ]),
-  );
+): Promise<QuoteDetail | undefined> {
+  const id = parseQuoteId(rawId);
+  if (!locals.user || id === null) return undefined;
+  return loadOwnQuote(await getDb(), locals.user.id, id);
 }

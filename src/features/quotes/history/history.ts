@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
-import { PathIdSchema } from '../../../lib/ids.ts';
+import type { Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
+import { lineName, lineSize, pickupName, type QuoteDetail } from '../model/quote.ts';
 
-/** A customer's quote requests: history paging and the shapes the pages show. */
+/** A customer's quote requests: history paging, the history's rows and the customer's projection of a request. */
 
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -21,9 +21,6 @@ export function readHistoryQuery(params: URLSearchParams): HistoryQuery {
   return HistoryQuerySchema.parse({ page: params.get('page') ?? undefined, size: params.get('size') ?? undefined });
 }
 
-/** A quote request id in a path: a positive integer, else the page is a 404. */
-export const QuoteIdSchema = PathIdSchema;
-
 export interface QuoteSummary {
   id: number;
   reference: string;
@@ -34,38 +31,76 @@ export interface QuoteSummary {
   subtotalCents: number;
 }
 
-export interface QuoteLine {
-  line: number;
-  variantId: number | null;
-  productCode: string;
-  sku: string;
-  name: string;
-  botanicalName: string;
-  sizeLabel: string;
-  quantity: number;
-  unitPriceCents: number;
-}
-
-export interface QuoteDetail extends QuoteSummary {
-  locale: 'en' | 'fr';
+/**
+ * A request as the customer's JSON answer shows it (`GET /api/quote-requests/{id}`): a
+ * projection of the read model in the reader's language, without what only the sales desk
+ * sees (its history notes, who priced it, the answer's address and browser).
+ */
+export interface CustomerQuote extends QuoteSummary {
+  locale: Locale;
   preferredDate: string | null;
   paymentPreference: PaymentPreference;
   comments: string;
   priceKind: 'list' | 'trade';
   customer: { firstName: string; lastName: string; email: string; phone: string | null };
-  lines: QuoteLine[];
-  delivery: {
-    jobName: string;
-    poNumber: string;
-    streetAddress: string;
-    city: string;
-    province: string;
-    postalCode: string;
-    siteContactFirstName: string;
-    siteContactLastName: string;
-    phone: string;
-  } | null;
+  lines: {
+    line: number;
+    variantId: number | null;
+    productCode: string;
+    sku: string;
+    name: string;
+    botanicalName: string;
+    sizeLabel: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
+  delivery: QuoteDetail['delivery'];
   pickup: { locationId: number; name: string; streetAddress: string; city: string; phone: string } | null;
+}
+
+export function customerQuote(quote: QuoteDetail, locale: Locale): CustomerQuote {
+  const { customer, delivery, pickup } = quote;
+  return {
+    id: quote.id,
+    reference: quote.reference,
+    submittedAt: quote.submittedAt,
+    status: quote.status,
+    fulfilment: quote.fulfilment,
+    itemCount: quote.itemCount,
+    subtotalCents: quote.subtotalCents,
+    locale: quote.locale,
+    preferredDate: quote.preferredDate,
+    paymentPreference: quote.paymentPreference,
+    comments: quote.comments,
+    priceKind: quote.priceKind,
+    customer: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phone: customer.phone,
+    },
+    lines: quote.lines.map((line) => ({
+      line: line.line,
+      variantId: line.variantId,
+      productCode: line.productCode,
+      sku: line.sku,
+      name: lineName(line, locale),
+      botanicalName: line.botanicalName,
+      sizeLabel: lineSize(line, locale),
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    delivery,
+    pickup: pickup
+      ? {
+          locationId: pickup.locationId,
+          name: pickupName(pickup, locale),
+          streetAddress: pickup.streetAddress,
+          city: pickup.city,
+          phone: pickup.phone,
+        }
+      : null,
+  };
 }
 
 export interface HistoryPage {

@@ -3,9 +3,9 @@ import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { intlLocale } from '../../../lib/i18n/locale.ts';
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import { SITE } from '../../../lib/site.ts';
+import { PRICED_QUOTE_MAIL } from './kinds.ts';
 
 /** The priced-quote e-mail, in the customer's language, with its approve and decline links. */
-export const PRICED_QUOTE_MAIL = 'priced_quote';
 
 export interface PricedQuoteMailInput {
   to: string;

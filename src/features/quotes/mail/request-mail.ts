@@ -3,7 +3,7 @@ import { getT, localizePath } from '../../../lib/i18n/index.ts';
 import { intlLocale } from '../../../lib/i18n/locale.ts';
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import { SITE } from '../../../lib/site.ts';
-import type { QuoteDetail } from '../history/history.ts';
+import { lineName, lineSize, pickupName, type QuoteDetail } from '../model/quote.ts';
 
 /**
  * The two e-mails of a new quote request, in the customer's language (the language of the
@@ -37,8 +37,8 @@ function quoteSections(quote: QuoteDetail): Section[] {
         ...quote.lines.map((line) =>
           t('mail.line', {
             quantity: line.quantity,
-            name: line.name,
-            size: line.sizeLabel,
+            name: lineName(line, locale),
+            size: lineSize(line, locale),
             sku: line.sku,
             price: money(line.unitPriceCents),
             total: money(line.unitPriceCents * line.quantity),
@@ -53,7 +53,7 @@ function quoteSections(quote: QuoteDetail): Section[] {
   if (quote.pickup) {
     sections.push({
       heading: t('mail.pickup'),
-      rows: [`${quote.pickup.name}, ${quote.pickup.streetAddress}, ${quote.pickup.city}`],
+      rows: [`${pickupName(quote.pickup, locale)}, ${quote.pickup.streetAddress}, ${quote.pickup.city}`],
     });
   }
   if (quote.delivery) {

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
   createInHouseAccount,
   createLocation,
   createProduct,
 } from '../../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
-import { getT } from '../../../lib/i18n/index.ts';
-import type { Mailer, MailMessage } from '../../../lib/mail/mail.server.ts';
-import { createOutboxWorker, drainOutbox } from '../../../lib/mail/outbox.server.ts';
-import { addCartItem, cartSummary } from '../../cart/cart.server.ts';
 import {
-  listQuoteRequests,
-  loadQuoteRequest,
-  QuoteNotFoundError,
-  reorderQuoteRequest,
-} from '../history/history.server.ts';
+  checkoutInput as checkout,
+  CHECKOUT_DELIVERY as DELIVERY,
+  shopperWithCart as fillCart,
+} from '../../../../tests/factories/quotes.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import type { Locale } from '../../../lib/db/schema.ts';
+import { addCartItem, cartSummary } from '../../cart/cart.server.ts';
+import { loadOwnQuote } from '../history/history.server.ts';
+import { customerQuote } from '../history/history.ts';
 import {
   CartEmptyError,
   CartUnavailableItemsError,
@@ -25,39 +24,8 @@ import {
   IdempotencyKeyConflictError,
   PickupLocationError,
   pickupYards,
-  quoteMailComposers,
   submitQuoteRequest,
 } from './checkout.server.ts';
-import { type CheckoutInput, CheckoutSchema, checkoutMessages } from './checkout.ts';
-
-const schema = CheckoutSchema({ messages: checkoutMessages(getT('en', 'checkout')), earliestDate: '2026-01-01' });
-
-const DELIVERY = {
-  jobName: 'Rear garden',
-  poNumber: 'PO-4411',
-  streetAddress: '12 Elm Street',
-  city: 'Guelph',
-  province: 'ON',
-  postalCode: 'n1h 3a1',
-  siteContactFirstName: 'Ada',
-  siteContactLastName: 'Byron',
-  phone: '(519) 555-0142',
-};
-
-function checkout(
-  fulfilment: CheckoutInput['fulfilment'],
-  options: { key?: string; locationId?: number } = {},
-): CheckoutInput {
-  return schema.parse({
-    idempotencyKey: options.key ?? randomUUID(),
-    fulfilment,
-    delivery: DELIVERY,
-    pickup: { locationId: String(options.locationId ?? '') },
-    preferredDate: '2030-05-01',
-    paymentPreference: 'charge_account',
-    comments: 'Please call before delivery.',
-  });
-}
 
 describe.each(ENGINES)('quote submission on %s', (engine) => {
   let test: TestDatabase;
@@ -73,20 +41,12 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
   });
   const db = () => test.handle.db;
 
-  async function shopperWithCart(lines: { listPriceCents?: number; quantity: number }[] = [{ quantity: 2 }]) {
-    const user = await createCustomer(db());
-    const product = await createProduct(db(), {
-      variants: lines.map((line) => ({ listPriceCents: line.listPriceCents ?? 2500 })),
-    });
-    for (const [index, line] of lines.entries()) {
-      await addCartItem(
-        db(),
-        { userId: user.id },
-        { variantId: product.variants[index]?.id ?? 0, quantity: line.quantity },
-      );
-    }
-    return { user, product };
-  }
+  const shopperWithCart = (lines?: { listPriceCents?: number; quantity: number }[]) => fillCart(db(), lines);
+  /** The request as its customer reads it (the history's projection of the read model). */
+  const ownQuote = async (userId: string, id: number, locale: Locale) => {
+    const quote = await loadOwnQuote(db(), userId, id);
+    return quote && customerQuote(quote, locale);
+  };
 
   const quoteCount = async (userId: string) =>
     (
@@ -109,7 +69,7 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
 
     // Later price changes do not rewrite the request.
     await db().updateTable('variants').set({ list_price_cents: 99999 }).where('product_id', '=', product.id).execute();
-    const quote = await loadQuoteRequest(db(), user.id, outcome.result.id, 'en');
+    const quote = await ownQuote(user.id, outcome.result.id, 'en');
     expect(quote).toMatchObject({
       reference: outcome.result.reference,
       status: 'submitted',
@@ -158,12 +118,12 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
       { size_label: '40/50/60 mm WB', size_kind: 'caliper', size_values: [40, 50, 60], size_root_ball: 'wire_basket' },
       { size_label: '5 gal', size_kind: null, size_values: null, size_root_ball: null },
     ]);
-    const french = await loadQuoteRequest(db(), user.id, outcome.result.id, 'fr');
+    const french = await ownQuote(user.id, outcome.result.id, 'fr');
     expect(french?.lines.map((line) => line.sizeLabel)).toEqual([
       'Calibre 40/50/60\u00a0mm (panier de broche)',
       '5 gal',
     ]);
-    const english = await loadQuoteRequest(db(), user.id, outcome.result.id, 'en');
+    const english = await ownQuote(user.id, outcome.result.id, 'en');
     expect(english?.lines.map((line) => line.sizeLabel)).toEqual(['40/50/60 mm WB', '5 gal']);
   });
 
@@ -175,7 +135,7 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     const summary = await checkoutSummary(db(), { ...sessionUser(user.id), inHouseAccountId: account.id }, 'en');
     expect(summary).toMatchObject({ subtotalCents: 14000, count: 2, priceKind: 'trade' });
     const { result } = await submitQuoteRequest(db(), user, checkout('pickup', { locationId: yard.id }), 'fr');
-    const quote = await loadQuoteRequest(db(), user.id, result.id, 'fr');
+    const quote = await ownQuote(user.id, result.id, 'fr');
     expect(quote).toMatchObject({ priceKind: 'trade', subtotalCents: 14000, locale: 'fr', delivery: null });
     expect(quote?.pickup).toMatchObject({ locationId: yard.id, name: 'Centre Milton' });
     expect(quote?.lines[0]?.name).toMatch(/^Plante /);
@@ -189,7 +149,7 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
       checkout('pickup_and_delivery', { locationId: yard.id }),
       'en',
     );
-    const quote = await loadQuoteRequest(db(), user.id, result.id, 'en');
+    const quote = await ownQuote(user.id, result.id, 'en');
     expect(quote?.pickup?.locationId).toBe(yard.id);
     expect(quote?.delivery?.streetAddress).toBe('12 Elm Street');
   });
@@ -316,153 +276,8 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect((await submitQuoteRequest(db(), user, checkout('delivery'), 'en')).created).toBe(true);
   });
 
-  it("answers another customer's request as not found, with nothing of it", async () => {
-    const { user: owner } = await shopperWithCart();
-    const stranger = await createCustomer(db());
-    const { result } = await submitQuoteRequest(db(), owner, checkout('delivery'), 'en');
-    expect(await loadQuoteRequest(db(), stranger.id, result.id, 'en')).toBeUndefined();
-    await expect(reorderQuoteRequest(db(), stranger.id, result.id, 'en')).rejects.toThrow(QuoteNotFoundError);
-    expect(await cartSummary(db(), { userId: stranger.id })).toEqual({ count: 0 });
-    expect((await listQuoteRequests(db(), stranger.id, { page: 1, size: 10 })).items).toEqual([]);
-  });
-
-  it('pages the history newest first, with item counts and totals', async () => {
-    const user = await createCustomer(db());
-    const product = await createProduct(db(), { variants: [{ listPriceCents: 1000 }] });
-    const references: string[] = [];
-    for (let i = 1; i <= 7; i++) {
-      await addCartItem(db(), { userId: user.id }, { variantId: product.variants[0]?.id ?? 0, quantity: i });
-      references.push((await submitQuoteRequest(db(), user, checkout('delivery'), 'en')).result.reference);
-    }
-    const first = await listQuoteRequests(db(), user.id, { page: 1, size: 5 });
-    expect(first).toMatchObject({ total: 7, page: 1, size: 5, pageCount: 2 });
-    expect(first.items.map((item) => item.reference)).toEqual(references.slice(2).reverse());
-    expect(first.items[0]).toMatchObject({
-      itemCount: 7,
-      subtotalCents: 7000,
-      status: 'submitted',
-      fulfilment: 'delivery',
-    });
-    const second = await listQuoteRequests(db(), user.id, { page: 2, size: 5 });
-    expect(second.items.map((item) => item.reference)).toEqual(references.slice(0, 2).reverse());
-    // A page past the end shows the last one.
-    expect((await listQuoteRequests(db(), user.id, { page: 9, size: 5 })).page).toBe(2);
-  });
-
-  it("adds a request's items back to the cart at today's prices, naming those no longer sold", async () => {
-    const { user, product } = await shopperWithCart([{ quantity: 2 }, { quantity: 5 }]);
-    const { result } = await submitQuoteRequest(db(), user, checkout('delivery'), 'en');
-    await db()
-      .updateTable('variants')
-      .set({ is_active: false })
-      .where('id', '=', product.variants[1]?.id ?? 0)
-      .execute();
-    const reorder = await reorderQuoteRequest(db(), user.id, result.id, 'en');
-    expect(reorder).toEqual({ count: 2, added: 1, skipped: [expect.stringMatching(/^Plant \d+ \(#2\)$/)] });
-    const summary = await checkoutSummary(db(), sessionUser(user.id), 'en');
-    expect(summary.lines.map((line) => [line.variantId, line.quantity])).toEqual([[product.variants[0]?.id, 2]]);
-  });
-
-  const composers = quoteMailComposers({ siteUrl: 'https://shop.example', salesDesk: 'desk@example.com' });
   const outboxRowsOf = (userId: string) =>
-    db()
-      .selectFrom('mail_outbox')
-      .select(['kind', 'attempts', 'sent_at', 'next_attempt_at', 'last_error'])
-      .where(sql<boolean>`payload->>'userId' = ${userId}`)
-      .orderBy('id')
-      .execute();
-  /** Marks every e-mail of earlier tests sent, so that a drain sends only this test's. */
-  const settleOutbox = () =>
-    db().updateTable('mail_outbox').set({ sent_at: new Date() }).where('sent_at', 'is', null).execute();
-  function recordingMailer(fail: (message: MailMessage) => boolean = () => false) {
-    const sent: MailMessage[] = [];
-    const mailer: Mailer = {
-      send: async (message) => {
-        if (fail(message)) throw new Error('SMTP refused the message');
-        sent.push(message);
-        return { messageId: String(sent.length) };
-      },
-    };
-    return { sent, mailer };
-  }
-
-  it('e-mails the customer every line and the sales desk, in the language of the checkout, through the outbox', async () => {
-    await settleOutbox();
-    const { user } = await shopperWithCart([{ quantity: 2 }, { quantity: 1 }]);
-    const { result } = await submitQuoteRequest(db(), user, checkout('pickup', { locationId: yard.id }), 'fr');
-    // Committed with the request, not yet sent.
-    expect((await outboxRowsOf(user.id)).map((row) => [row.kind, row.sent_at])).toEqual([
-      ['quote_request_confirmation', null],
-      ['quote_request_sales_desk', null],
-    ]);
-    const { sent, mailer } = recordingMailer();
-    expect(await drainOutbox(db(), mailer, composers)).toEqual({ sent: 2, failed: 0 });
-    const customer = sent.find((mail) => mail.kind === 'quote_request_confirmation');
-    const desk = sent.find((mail) => mail.kind === 'quote_request_sales_desk');
-    expect(customer?.subject).toBe(`Votre demande de soumission ${result.reference}`);
-    expect(customer?.locale).toBe('fr');
-    expect(customer?.text.match(/^ {2}\d+ × Plante /gm)).toHaveLength(2);
-    expect(customer?.text).toContain(`https://shop.example/fr/profile/quote-requests/${result.id}`);
-    expect(desk?.to).toBe('desk@example.com');
-    expect(desk?.subject).toContain(result.reference);
-    expect(desk?.text).toContain(`https://shop.example/admin/quote-requests/${result.id}`);
-    expect(desk?.text).toContain('Centre Milton');
-    expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);
-    // Sent once: a second drain finds nothing due.
-    expect(await drainOutbox(db(), mailer, composers)).toEqual({ sent: 0, failed: 0 });
-    expect(sent).toHaveLength(2);
-  });
-
-  it('keeps an e-mail that failed to send in the outbox and sends it on a later attempt', async () => {
-    await settleOutbox();
-    const { user } = await shopperWithCart();
-    await submitQuoteRequest(db(), user, checkout('delivery'), 'en');
-    const down = recordingMailer((message) => message.kind === 'quote_request_sales_desk');
-    expect(await drainOutbox(db(), down.mailer, composers)).toEqual({ sent: 1, failed: 1 });
-    const [confirmation, desk] = await outboxRowsOf(user.id);
-    expect(confirmation?.sent_at).not.toBeNull();
-    expect(desk).toMatchObject({ sent_at: null, attempts: 1, last_error: 'SMTP refused the message' });
-    expect(desk?.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
-    // Not due yet: nothing is sent again.
-    const up = recordingMailer();
-    expect(await drainOutbox(db(), up.mailer, composers)).toEqual({ sent: 0, failed: 0 });
-    // Once due, the sales desk's e-mail goes, and only it.
-    const later = new Date(Date.now() + 3_600_000);
-    expect(await drainOutbox(db(), up.mailer, composers, { now: () => later })).toEqual({ sent: 1, failed: 0 });
-    expect(up.sent.map((mail) => mail.kind)).toEqual(['quote_request_sales_desk']);
-    expect((await outboxRowsOf(user.id)).map((row) => row.attempts)).toEqual([1, 2]);
-  });
-
-  it("sends a new request's e-mails when the worker is kicked after the commit", async () => {
-    await settleOutbox();
-    const { user } = await shopperWithCart();
-    const { result } = await submitQuoteRequest(db(), user, checkout('delivery'), 'en');
-    const { sent, mailer } = recordingMailer();
-    const worker = createOutboxWorker({ db: async () => db(), mailer: () => mailer, composers });
-    try {
-      worker.kick();
-      worker.kick();
-      await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 20_000, interval: 50 });
-    } finally {
-      worker.stop();
-    }
-    expect(sent.every((mail) => mail.subject.includes(result.reference))).toBe(true);
-    expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);
-  });
-
-  it('sends each e-mail once when two workers drain the outbox at the same time', async () => {
-    await settleOutbox();
-    const users = await Promise.all(Array.from({ length: 5 }, () => shopperWithCart()));
-    for (const { user } of users) await submitQuoteRequest(db(), user, checkout('delivery'), 'en');
-    const one = recordingMailer();
-    const two = recordingMailer();
-    const [a, b] = await Promise.all([
-      drainOutbox(db(), one.mailer, composers, { batch: 3 }),
-      drainOutbox(db(), two.mailer, composers, { batch: 3 }),
-    ]);
-    expect(a.sent + b.sent).toBe(10);
-    expect(new Set([...one.sent, ...two.sent].map((mail) => `${mail.kind} ${mail.subject}`)).size).toBe(10);
-  });
+    db().selectFrom('mail_outbox').select('kind').where(sql<boolean>`payload->>'userId' = ${userId}`).execute();
 
   it('keeps references unique past Q-999999', async () => {
     await sql`select setval('public.quote_reference_seq', 999998)`.execute(db());

@@ -1,13 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, Locale } from '../../../lib/db/schema.ts';
-import type { MailMessage } from '../../../lib/mail/mail.server.ts';
-import { type MailComposer, outboxRow } from '../../../lib/mail/outbox.server.ts';
+import { outboxRow } from '../../../lib/mail/outbox.server.ts';
 import { formatSize, sizeText } from '../../../lib/size.ts';
 import { hasTradePricing, type SessionUser } from '../../accounts/session.ts';
 import { type CartLineRecord, readCartLines } from '../../cart/cart.server.ts';
-import { loadQuoteRequest } from '../history/history.server.ts';
-import type { QuoteDetail } from '../history/history.ts';
-import { customerQuoteMail, salesDeskQuoteMail } from '../mail/request-mail.ts';
+import { REQUEST_MAIL_KINDS, type RequestMailPayload } from '../mail/kinds.ts';
+import { submissionHistory } from '../workflow/workflow.server.ts';
 import { type CheckoutInput, type CheckoutResult, type QuoteDraft, quoteDraftProblems } from './checkout.ts';
 
 /**
@@ -254,23 +252,19 @@ export async function submitQuoteRequest(
       quantity: line.quantity,
       unit_price_cents: price.cents,
     }));
-    // The rest of the request, and the emptied cart, in one statement (one round trip):
-    // its lines, the first step of its history (the submission, by the customer who sent it),
-    // its two e-mails in the outbox (sent after the commit, never lost), its delivery and/or pickup.
-    const mail = { quoteRequestId: quote.id, userId: user.id, locale } satisfies QuoteMailPayload;
+    // The rest of the request, and the emptied cart, in one statement (one round trip): the
+    // first step of its history (the workflow's submission, by the customer who sent it), its
+    // lines, its two e-mails in the outbox (sent after the commit, never lost), its delivery
+    // and/or pickup.
+    const mail = { quoteRequestId: quote.id, userId: user.id, locale } satisfies RequestMailPayload;
     let rest = trx
+      .with('history', (db) => submissionHistory(db, quote.id, user.id))
       .with('items', (db) => db.insertInto('quote_request_items').values(items).returning('quote_request_id'))
       .with('mails', (db) =>
         db
           .insertInto('mail_outbox')
-          .values(QUOTE_MAIL_KINDS.map((kind) => outboxRow(kind, mail)))
+          .values(REQUEST_MAIL_KINDS.map((kind) => outboxRow(kind, mail)))
           .returning('id'),
-      )
-      .with('history', (db) =>
-        db
-          .insertInto('quote_request_status_history')
-          .values({ quote_request_id: quote.id, from_status: null, to_status: 'submitted', changed_by: user.id })
-          .returning('quote_request_id'),
       );
     if (input.delivery) {
       const d = input.delivery;
@@ -304,55 +298,4 @@ export async function submitQuoteRequest(
     await rest.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
     return { result: { id: quote.id, reference: quote.reference }, created: true };
   });
-}
-
-/** The two e-mails of a new quote request, as outbox kinds (lib/mail/outbox.server.ts). */
-export const QUOTE_MAIL_KINDS = ['quote_request_confirmation', 'quote_request_sales_desk'] as const;
-
-interface QuoteMailPayload {
-  quoteRequestId: number;
-  userId: string;
-  locale: Locale;
-}
-
-function quoteMailPayload(payload: Record<string, unknown>): QuoteMailPayload {
-  const { quoteRequestId, userId, locale } = payload;
-  if (typeof quoteRequestId !== 'number' || typeof userId !== 'string' || (locale !== 'en' && locale !== 'fr')) {
-    throw new Error(`Not a quote e-mail payload: ${JSON.stringify(payload)}`);
-  }
-  return { quoteRequestId, userId, locale };
-}
-
-/**
- * Composers of the two e-mails of a new quote request, to the customer and to the sales desk,
- * in the language of the checkout, from the request as it was committed. Both e-mails of one
- * request read it once (the worker sends them one after the other).
- */
-export function quoteMailComposers(deps: {
-  siteUrl: string;
-  salesDesk: string;
-}): Record<(typeof QUOTE_MAIL_KINDS)[number], MailComposer> {
-  const recent = new Map<number, Promise<QuoteDetail | undefined>>();
-  const load = (db: Db, payload: QuoteMailPayload) => {
-    let quote = recent.get(payload.quoteRequestId);
-    if (!quote) {
-      if (recent.size >= 200) recent.clear();
-      quote = loadQuoteRequest(db, payload.userId, payload.quoteRequestId, payload.locale);
-      recent.set(payload.quoteRequestId, quote);
-      quote.catch(() => recent.delete(payload.quoteRequestId));
-    }
-    return quote;
-  };
-  const compose =
-    (make: (quote: QuoteDetail) => MailMessage): MailComposer =>
-    async (db, raw) => {
-      const payload = quoteMailPayload(raw);
-      const quote = await load(db, payload);
-      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its e-mail`);
-      return make(quote);
-    };
-  return {
-    quote_request_confirmation: compose((quote) => customerQuoteMail(quote, deps.siteUrl)),
-    quote_request_sales_desk: compose((quote) => salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
-  };
 }

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../features/accounts/auth.server.ts';
-import { quoteCsvStream } from '../../../../features/quotes/desk/desk.server.ts';
 import { filtersOf, parseQuoteListQuery } from '../../../../features/quotes/desk/desk.ts';
 import { attachment, downloadLocale } from '../../../../features/quotes/desk/http.server.ts';
+import { quoteCsvStream } from '../../../../features/quotes/export/export.server.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { getT } from '../../../../lib/i18n/index.ts';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../features/accounts/auth.server.ts';
 import { QuoteNotFoundError, reorderQuoteRequest } from '../../../../features/quotes/history/history.server.ts';
-import { QuoteIdSchema } from '../../../../features/quotes/history/history.ts';
+import { parseQuoteId } from '../../../../features/quotes/model/quote.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../../lib/http/api.ts';
 import { getT } from '../../../../lib/i18n/index.ts';
@@ -15,10 +15,10 @@ export const prerender = false;
 export const POST: APIRoute = async ({ params, locals }) => {
   const user = requireUser(locals);
   const notFound = new ApiError(404, 'not_found', getT(locals.locale, 'errors')('http.notFound'));
-  const id = QuoteIdSchema.safeParse(params.id);
-  if (!id.success) throw notFound;
+  const id = parseQuoteId(params.id);
+  if (id === null) throw notFound;
   try {
-    return json(await reorderQuoteRequest(await getDb(), user.id, id.data, locals.locale));
+    return json(await reorderQuoteRequest(await getDb(), user.id, id, locals.locale));
   } catch (error) {
     if (error instanceof QuoteNotFoundError) throw notFound;
     throw new ApiError(500, 'reorder_failed', getT(locals.locale, 'quotes')('reorder.error'), { cause: error });

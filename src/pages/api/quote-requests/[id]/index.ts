@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireUser } from '../../../../features/accounts/auth.server.ts';
-import { loadQuoteRequest } from '../../../../features/quotes/history/history.server.ts';
-import { QuoteIdSchema } from '../../../../features/quotes/history/history.ts';
+import { loadOwnQuote } from '../../../../features/quotes/history/history.server.ts';
+import { customerQuote } from '../../../../features/quotes/history/history.ts';
+import { parseQuoteId } from '../../../../features/quotes/model/quote.ts';
 import { getDb } from '../../../../lib/db/index.server.ts';
 import { ApiError, json } from '../../../../lib/http/api.ts';
 import { getT } from '../../../../lib/i18n/index.ts';
@@ -12,9 +13,9 @@ export const prerender = false;
 export const GET: APIRoute = async ({ params, locals }) => {
   const user = requireUser(locals);
   const notFound = new ApiError(404, 'not_found', getT(locals.locale, 'errors')('http.notFound'));
-  const id = QuoteIdSchema.safeParse(params.id);
-  if (!id.success) throw notFound;
-  const quote = await loadQuoteRequest(await getDb(), user.id, id.data, locals.locale);
+  const id = parseQuoteId(params.id);
+  if (id === null) throw notFound;
+  const quote = await loadOwnQuote(await getDb(), user.id, id);
   if (!quote) throw notFound;
-  return json(quote);
+  return json(customerQuote(quote, locals.locale));
 };

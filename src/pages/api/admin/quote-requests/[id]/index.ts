@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { loadQuoteDetail } from '../../../../../features/quotes/desk/desk.server.ts';
 import { notFound, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
+import { loadQuoteDetail } from '../../../../../features/quotes/model/quote.server.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 

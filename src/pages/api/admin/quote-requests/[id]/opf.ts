@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { loadQuoteDetail } from '../../../../../features/quotes/desk/desk.server.ts';
 import { opfFileName } from '../../../../../features/quotes/desk/desk.ts';
 import {
   attachment,
@@ -9,6 +8,7 @@ import {
   requireQuoteId,
 } from '../../../../../features/quotes/desk/http.server.ts';
 import { renderOpf } from '../../../../../features/quotes/export/opf.server.ts';
+import { loadQuoteDetail } from '../../../../../features/quotes/model/quote.server.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 
 export const prerender = false;

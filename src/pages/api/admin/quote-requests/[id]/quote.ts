@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
-import { accountDeps, requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { sendPricedQuote } from '../../../../../features/quotes/desk/desk.server.ts';
-import { SendQuoteSchema } from '../../../../../features/quotes/desk/desk.ts';
+import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
+import { mailOutbox } from '../../../../../features/mail-outbox/worker.server.ts';
 import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
+import { sendPricedQuote } from '../../../../../features/quotes/pricing/pricing.server.ts';
+import { SendQuoteSchema } from '../../../../../features/quotes/pricing/pricing.ts';
+import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';
 import { getT } from '../../../../../lib/i18n/index.ts';
@@ -11,7 +13,8 @@ export const prerender = false;
 
 /**
  * Prices a request in review and e-mails the quote with its approve and decline links:
- * { lines: [{ line, unitPrice }], fees, taxes, note }, amounts in dollars as typed.
+ * { lines: [{ line, unitPrice }], fees, taxes, note }, amounts in dollars as typed. The e-mail
+ * is committed to the mail outbox with the prices; the worker composes and sends it.
  */
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const staff = requireAdmin(locals);
@@ -20,7 +23,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   const schema = SendQuoteSchema({ price: t('pricing.invalidPrice'), note: t('actions.noteTooLong') });
   const prices = parseInput(schema, await readJson(request, locals.locale), locals.locale);
   try {
-    const { totalCents } = await sendPricedQuote(await accountDeps(), { quoteId, staffId: staff.id, prices });
+    const { totalCents } = await sendPricedQuote(await getDb(), { quoteId, staffId: staff.id, prices });
+    mailOutbox().kick();
     return json({ status: 'quoted', totalCents });
   } catch (error) {
     quoteDeskApiError(error, locals.locale);

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
-import { changeQuoteStatus, loadQuoteDetail } from '../../../../../features/quotes/desk/desk.server.ts';
 import { ChangeStatusSchema } from '../../../../../features/quotes/desk/desk.ts';
 import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
+import { loadQuoteDetail } from '../../../../../features/quotes/model/quote.server.ts';
+import { changeQuoteStatus } from '../../../../../features/quotes/workflow/workflow.server.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';

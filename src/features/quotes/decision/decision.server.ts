@@ -1,0 +1,186 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Locale, QuoteDecision } from '../../../lib/db/schema.ts';
+import { issueToken, parseToken, secretMatches } from '../../accounts/tokens.server.ts';
+import { applyTransition } from '../workflow/workflow.server.ts';
+import { decisionTarget } from '../workflow/workflow.ts';
+import { DECISION_LINK_TTL_MS } from './decision.ts';
+
+/**
+ * The customer's answer to a priced quote through the e-mailed links: the single-use token
+ * behind them, what a link leads to, and the answer recorded once.
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/**
+ * A new approve/decline token for the priced quote of `pricedAt`, made when its e-mail is
+ * composed (the secret exists only in that e-mail; the table keeps its hash). Undefined when
+ * that quote is no longer the one waiting for an answer (taken back, priced again, answered):
+ * its e-mail has nothing to offer. The request's row is locked, so a revision that removes
+ * the open links waits for this one, and removes it too.
+ */
+export async function issueDecisionToken(
+  db: Db,
+  quoteId: number,
+  pricedAt: Date,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const quote = await trx
+      .selectFrom('quote_requests as q')
+      .innerJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
+      .select(['q.status', 'p.priced_at'])
+      .where('q.id', '=', quoteId)
+      .forUpdate('q')
+      .executeTakeFirst();
+    if (quote?.status !== 'quoted' || quote.priced_at.getTime() !== pricedAt.getTime()) return undefined;
+    const token = issueToken();
+    const expiresAt = new Date(now.getTime() + DECISION_LINK_TTL_MS);
+    await trx
+      .insertInto('quote_decision_tokens')
+      .values({
+        id: token.id,
+        secret_hash: token.secretHash,
+        quote_request_id: quoteId,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { token: token.token, expiresAt };
+  });
+}
+
+export interface DecisionQuote {
+  id: number;
+  reference: string;
+  locale: Locale;
+  customerFirstName: string;
+  totalCents: number | null;
+}
+
+export type DecisionLinkState =
+  | { kind: 'open'; quote: DecisionQuote }
+  | { kind: 'decided'; quote: DecisionQuote; decision: QuoteDecision; decidedAt: Date }
+  | { kind: 'expired'; quote: DecisionQuote }
+  | { kind: 'invalid' };
+
+async function decisionQuote(db: Db | Trx, quoteId: number): Promise<DecisionQuote> {
+  const row = await db
+    .selectFrom('quote_requests as q')
+    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
+    .select(['q.id', 'q.reference', 'q.locale', 'q.customer_first_name', 'p.total_cents'])
+    .where('q.id', '=', quoteId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    reference: row.reference,
+    locale: row.locale,
+    customerFirstName: row.customer_first_name,
+    totalCents: row.total_cents,
+  };
+}
+
+async function decisionOf(db: Db | Trx, quoteId: number) {
+  return db
+    .selectFrom('quote_request_decisions')
+    .select(['decision', 'decided_at'])
+    .where('quote_request_id', '=', quoteId)
+    .executeTakeFirst();
+}
+
+/** What an approve or decline link leads to, without using it (the page shows a button). */
+export async function inspectDecisionLink(db: Db, token: string, now = new Date()): Promise<DecisionLinkState> {
+  const parsed = parseToken(token);
+  if (!parsed) return { kind: 'invalid' };
+  const row = await db
+    .selectFrom('quote_decision_tokens')
+    .select(['quote_request_id', 'secret_hash', 'expires_at', 'used_at'])
+    .where('id', '=', parsed.id)
+    .executeTakeFirst();
+  if (!row || !secretMatches(parsed.secret, row.secret_hash)) return { kind: 'invalid' };
+  const quote = await decisionQuote(db, row.quote_request_id);
+  if (row.used_at !== null) {
+    const decided = await decisionOf(db, row.quote_request_id);
+    if (!decided) return { kind: 'invalid' };
+    return { kind: 'decided', quote, decision: decided.decision, decidedAt: decided.decided_at };
+  }
+  if (row.expires_at.getTime() <= now.getTime()) return { kind: 'expired', quote };
+  return { kind: 'open', quote };
+}
+
+export type DecisionResult =
+  | { kind: 'recorded'; quote: DecisionQuote; decision: QuoteDecision }
+  | { kind: 'already'; quote: DecisionQuote; decision: QuoteDecision; decidedAt: Date }
+  | { kind: 'expired'; quote: DecisionQuote }
+  | { kind: 'invalid' };
+
+/**
+ * The customer approves or declines through the e-mailed link. The token is used once: of
+ * two requests presenting it together, only one marks it used and records the answer; the
+ * other is told what was decided. The quote's other open links (an e-mail sent twice) are
+ * used up with it, so they too say what was decided.
+ */
+export async function decideQuote(
+  db: Db,
+  input: { token: string; decision: QuoteDecision; ipAddress: string; userAgent: string; now?: Date },
+): Promise<DecisionResult> {
+  const now = input.now ?? new Date();
+  const state = await inspectDecisionLink(db, input.token, now);
+  if (state.kind === 'invalid' || state.kind === 'expired') return state;
+  if (state.kind === 'decided') return { kind: 'already', ...stateFields(state) };
+  const parsed = parseToken(input.token);
+  if (!parsed) return { kind: 'invalid' };
+  const outcome = await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('quote_decision_tokens')
+      .set({ used_at: now })
+      .where('id', '=', parsed.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('quote_request_id')
+      .executeTakeFirst();
+    if (!used) return 'lost' as const;
+    const quote = await trx
+      .selectFrom('quote_requests')
+      .select(['status', 'user_id'])
+      .where('id', '=', used.quote_request_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await applyTransition(trx, {
+      quoteId: used.quote_request_id,
+      from: quote.status,
+      to: decisionTarget(input.decision),
+      actor: 'customer',
+      // The link was sent to the customer who asked for the quote: they are the author.
+      by: quote.user_id,
+      now,
+    });
+    await trx
+      .insertInto('quote_request_decisions')
+      .values({
+        quote_request_id: used.quote_request_id,
+        decision: input.decision,
+        decided_by: quote.user_id,
+        decided_at: now,
+        ip_address: input.ipAddress.slice(0, 100),
+        user_agent: input.userAgent.slice(0, 500),
+      })
+      .execute();
+    await trx
+      .updateTable('quote_decision_tokens')
+      .set({ used_at: now })
+      .where('quote_request_id', '=', used.quote_request_id)
+      .where('used_at', 'is', null)
+      .execute();
+    return 'recorded' as const;
+  });
+  if (outcome === 'recorded') return { kind: 'recorded', quote: state.quote, decision: input.decision };
+  const after = await inspectDecisionLink(db, input.token, now);
+  if (after.kind === 'decided') return { kind: 'already', ...stateFields(after) };
+  return after.kind === 'open' ? { kind: 'invalid' } : after;
+}
+
+function stateFields(state: Extract<DecisionLinkState, { kind: 'decided' }>) {
+  return { quote: state.quote, decision: state.decision, decidedAt: state.decidedAt };
+}

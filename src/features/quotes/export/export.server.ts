@@ -1,0 +1,152 @@
+import type { Kysely } from 'kysely';
+import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
+import { getT } from '../../../lib/i18n/index.ts';
+import { applyFilters, base } from '../desk/desk.server.ts';
+import type { QuoteListFilters } from '../desk/desk.ts';
+import { isoDateOf } from '../model/quote.server.ts';
+import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
+
+/**
+ * The desk list's CSV export: every row of the list's filters (not only the page shown),
+ * read and written batch by batch (docs/decisions/026-admin-dashboard-and-exports.md).
+ */
+
+type Db = Kysely<Database>;
+
+export interface QuoteExportRow {
+  reference: string;
+  submittedAt: Date;
+  status: QuoteStatus;
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  companyName: string | null;
+  accountNumber: string | null;
+  customerTypeId: number;
+  fulfilment: Fulfilment;
+  pickupYard: string | null;
+  deliveryCity: string | null;
+  deliveryProvince: string | null;
+  preferredDate: string | null;
+  paymentPreference: PaymentPreference;
+  lineCount: number;
+  subtotalCents: number;
+  quotedTotalCents: number | null;
+}
+
+/**
+ * Every row of the filtered list, newest first, read in batches by keyset (never OFFSET and
+ * never all at once), so an export of 10,000 rows holds one batch in memory.
+ */
+export async function* exportQuoteRequests(
+  db: Db,
+  filters: QuoteListFilters,
+  locale: Locale,
+  batchSize = 1000,
+): AsyncGenerator<QuoteExportRow[]> {
+  let after: { submittedAt: Date; id: number } | null = null;
+  for (;;) {
+    let query = applyFilters(base(db), filters)
+      .leftJoin('quote_request_pickups as pu', 'pu.quote_request_id', 'q.id')
+      .leftJoin('locations as l', 'l.id', 'pu.location_id')
+      .leftJoin('quote_request_deliveries as d', 'd.quote_request_id', 'q.id');
+    if (after) {
+      const cursor = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('q.submitted_at', '<', cursor.submittedAt),
+          eb.and([eb('q.submitted_at', '=', cursor.submittedAt), eb('q.id', '<', cursor.id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .select((eb) => [
+        'q.id',
+        'q.reference',
+        'q.submitted_at',
+        'q.status',
+        'q.locale',
+        'q.customer_first_name',
+        'q.customer_last_name',
+        'q.customer_email',
+        'q.customer_phone',
+        'q.customer_type_id',
+        'q.fulfilment',
+        'q.preferred_date',
+        'q.payment_preference',
+        'q.subtotal_cents',
+        'a.company_name',
+        'a.account_number',
+        'p.total_cents',
+        locale === 'fr' ? 'l.name_fr as yard' : 'l.name_en as yard',
+        'd.city',
+        'd.province',
+        eb
+          .selectFrom('quote_request_items as i')
+          .select((inner) => inner.fn.countAll<string | number>().as('n'))
+          .whereRef('i.quote_request_id', '=', 'q.id')
+          .as('line_count'),
+      ])
+      .orderBy('q.submitted_at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
+      reference: row.reference,
+      submittedAt: row.submitted_at,
+      status: row.status,
+      locale: row.locale,
+      firstName: row.customer_first_name,
+      lastName: row.customer_last_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      companyName: row.company_name,
+      accountNumber: row.account_number,
+      customerTypeId: row.customer_type_id,
+      fulfilment: row.fulfilment,
+      pickupYard: row.yard,
+      deliveryCity: row.city,
+      deliveryProvince: row.province,
+      preferredDate: row.preferred_date === null ? null : isoDateOf(row.preferred_date),
+      paymentPreference: row.payment_preference,
+      lineCount: Number(row.line_count ?? 0),
+      subtotalCents: row.subtotal_cents,
+      quotedTotalCents: row.total_cents,
+    }));
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { submittedAt: last.submitted_at, id: last.id };
+  }
+}
+
+/**
+ * The filtered list as CSV, written batch by batch as the client reads: the response starts
+ * at once and memory holds one batch, whatever the number of rows.
+ */
+export function quoteCsvStream(db: Db, filters: QuoteListFilters, locale: Locale): ReadableStream<Uint8Array> {
+  const t = getT(locale, 'quoteDesk');
+  const encoder = new TextEncoder();
+  const batches = exportQuoteRequests(db, filters, locale);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvHeader(t, locale)));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value.map((row) => csvRow(row, t, locale)).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}

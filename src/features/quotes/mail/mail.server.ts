@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../lib/db/schema.ts';
+import type { MailMessage } from '../../../lib/mail/mail.server.ts';
+import type { MailComposer } from '../../../lib/mail/outbox.server.ts';
+import { issueDecisionToken } from '../decision/decision.server.ts';
+import { decisionLink } from '../decision/decision.ts';
+import { loadQuoteDetail } from '../model/quote.server.ts';
+import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
+import {
+  PRICED_QUOTE_MAIL,
+  pricedQuoteMailPayload,
+  type REQUEST_MAIL_KINDS,
+  type RequestMailPayload,
+  requestMailPayload,
+} from './kinds.ts';
+import { pricedQuoteMail } from './priced-quote-mail.ts';
+import { customerQuoteMail, salesDeskQuoteMail } from './request-mail.ts';
+
+/**
+ * Composers of every quote e-mail, for the mail-outbox worker (features/mail-outbox): each
+ * reads the committed request through the one read model and writes the e-mail in the
+ * customer's language (the sales desk's notice too: it quotes what the customer wrote).
+ */
+
+type Db = Kysely<Database>;
+type QuoteMailKind = (typeof REQUEST_MAIL_KINDS)[number] | typeof PRICED_QUOTE_MAIL;
+
+export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string }): Record<QuoteMailKind, MailComposer> {
+  // Both e-mails of a new request read it once (the worker sends them one after the other).
+  const recent = new Map<number, Promise<QuoteDetail | undefined>>();
+  const load = (db: Db, payload: RequestMailPayload) => {
+    let quote = recent.get(payload.quoteRequestId);
+    if (!quote) {
+      if (recent.size >= 200) recent.clear();
+      quote = loadQuoteDetail(db, payload.quoteRequestId, { ownedBy: payload.userId });
+      recent.set(payload.quoteRequestId, quote);
+      quote.catch(() => recent.delete(payload.quoteRequestId));
+    }
+    return quote;
+  };
+  const request =
+    (make: (quote: QuoteDetail) => MailMessage): MailComposer =>
+    async (db, raw) => {
+      const payload = requestMailPayload(raw);
+      const quote = await load(db, payload);
+      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its e-mail`);
+      return make(quote);
+    };
+  return {
+    quote_request_confirmation: request((quote) => customerQuoteMail(quote, deps.siteUrl)),
+    quote_request_sales_desk: request((quote) => salesDeskQuoteMail(quote, deps.siteUrl, deps.salesDesk)),
+    [PRICED_QUOTE_MAIL]: async (db, raw) => {
+      const payload = pricedQuoteMailPayload(raw);
+      const pricedAt = new Date(payload.pricedAt);
+      const quote = await loadQuoteDetail(db, payload.quoteRequestId);
+      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its priced quote`);
+      const { pricing, locale } = quote;
+      // Taken back, priced again or answered meanwhile: this quote is not the one to answer.
+      if (!pricing || pricing.pricedAt.getTime() !== pricedAt.getTime()) return undefined;
+      const link = await issueDecisionToken(db, quote.id, pricedAt);
+      if (!link) return undefined;
+      return pricedQuoteMail({
+        to: quote.customer.email,
+        locale,
+        firstName: quote.customer.firstName,
+        reference: quote.reference,
+        lines: quote.lines.map((line) => ({
+          sku: line.sku,
+          name: lineName(line, locale),
+          size: lineSize(line, locale),
+          quantity: line.quantity,
+          unitCents: line.quotedUnitPriceCents ?? 0,
+        })),
+        itemsCents: pricing.itemsCents,
+        feesCents: pricing.feesCents,
+        taxesCents: pricing.taxesCents,
+        totalCents: pricing.totalCents,
+        note: payload.note,
+        expiresAt: link.expiresAt,
+        approveLink: decisionLink(deps.siteUrl, locale, 'approved', link.token),
+        declineLink: decisionLink(deps.siteUrl, locale, 'declined', link.token),
+      });
+    },
+  };
+}

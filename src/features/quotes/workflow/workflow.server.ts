@@ -1,0 +1,124 @@
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
+import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
+
+/**
+ * The only writer of a request's status and of its history: the submit's first step
+ * (`submissionHistory`), and every move after it (`applyTransition`), each recording who
+ * made it and when (docs/decisions/025-quote-workflow-and-approval-links.md).
+ */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export type TransitionErrorCode = 'transition_not_allowed' | 'status_changed' | 'not_found';
+
+export class QuoteTransitionError extends Error {
+  override name = 'QuoteTransitionError';
+  readonly code: TransitionErrorCode;
+  constructor(code: TransitionErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+interface HistoryStep {
+  quoteId: number;
+  from: QuoteStatus | null;
+  to: QuoteStatus;
+  by: string | null;
+  note?: string;
+  now?: Date;
+}
+
+function historyRow(step: HistoryStep): Insertable<Database['quote_request_status_history']> {
+  return {
+    quote_request_id: step.quoteId,
+    from_status: step.from,
+    to_status: step.to,
+    changed_by: step.by,
+    note: step.note ?? '',
+    ...(step.now ? { changed_at: step.now } : {}),
+  };
+}
+
+/**
+ * The first step of a new request's history: submitted, by the customer who sent it. A
+ * statement for the submit to run in its own round trip (a data-modifying CTE, decision 040).
+ */
+export function submissionHistory(db: QueryCreator<Database>, quoteId: number, customerId: string) {
+  return db
+    .insertInto('quote_request_status_history')
+    .values(historyRow({ quoteId, from: null, to: FIRST_STATUS, by: customerId }))
+    .returning('quote_request_id');
+}
+
+export interface Transition {
+  quoteId: number;
+  from: QuoteStatus;
+  to: QuoteStatus;
+  actor: Actor;
+  by: string | null;
+  note?: string;
+  now: Date;
+}
+
+/**
+ * Moves a request from `from` to `to` if the rules allow it and nobody moved it meanwhile
+ * (the update names the status it expects), and records who did it and when.
+ */
+export async function applyTransition(trx: Trx, transition: Transition): Promise<void> {
+  const { quoteId, from, to, actor } = transition;
+  if (!canTransition(from, to, actor)) {
+    throw new QuoteTransitionError('transition_not_allowed', `A ${actor} cannot move a request from ${from} to ${to}`);
+  }
+  const moved = await trx
+    .updateTable('quote_requests')
+    .set({ status: to })
+    .where('id', '=', quoteId)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) throw new QuoteTransitionError('status_changed', `Quote request ${quoteId} is no longer ${from}`);
+  await trx.insertInto('quote_request_status_history').values(historyRow(transition)).execute();
+}
+
+/** The request's status, its row locked until the transaction ends. */
+export async function lockedStatus(trx: Trx, quoteId: number): Promise<QuoteStatus> {
+  const row = await trx
+    .selectFrom('quote_requests')
+    .select('status')
+    .where('id', '=', quoteId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new QuoteTransitionError('not_found', `No quote request ${quoteId}`);
+  return row.status;
+}
+
+/** A staff member moves a request (to review, or cancels it). */
+export async function changeQuoteStatus(
+  db: Db,
+  input: { quoteId: number; to: QuoteStatus; staffId: string; note?: string; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  await db.transaction().execute(async (trx) => {
+    const from = await lockedStatus(trx, input.quoteId);
+    await applyTransition(trx, {
+      quoteId: input.quoteId,
+      from,
+      to: input.to,
+      actor: 'staff',
+      by: input.staffId,
+      note: input.note,
+      now,
+    });
+    // A quote taken back for revision: the links already sent stop working.
+    if (from === 'quoted') {
+      await trx
+        .deleteFrom('quote_decision_tokens')
+        .where('quote_request_id', '=', input.quoteId)
+        .where('used_at', 'is', null)
+        .execute();
+    }
+  });
+}
