@@ -13,13 +13,13 @@ import {
   type CheckoutMessages,
   type CheckoutResult,
   COMMENTS_MAX_LENGTH,
-  checkoutKeyStorageName,
   FULFILMENTS,
   needsDelivery,
   needsPickup,
   PAYMENT_PREFERENCES,
   PROVINCES,
 } from './checkout-fields.ts';
+import { describedBy, loadValidation, localToday, useCheckoutKey } from './checkout-form.client.ts';
 
 type Strings = Pick<
   typeof enCheckout,
@@ -37,60 +37,6 @@ interface Props {
   suggestedKey: string;
   /** The complete page of the page's language. */
   completePath: string;
-}
-
-/**
- * The schema (zod) and its resolver load when the shopper first focuses the form, or at the
- * latest on submit: the page itself stays within its JavaScript budget (decision 019).
- */
-let validation: Promise<[typeof import('@hookform/resolvers/zod'), typeof import('./checkout.ts')]> | undefined;
-function loadValidation() {
-  if (validation) return validation;
-  const loading = Promise.all([import('@hookform/resolvers/zod'), import('./checkout.ts')]);
-  validation = loading;
-  loading.catch((error: unknown) => {
-    // Offline, say: the next focus or submit tries again.
-    console.warn('Could not load the checkout validation', error);
-    if (validation === loading) validation = undefined;
-  });
-  return loading;
-}
-
-/** Today in the browser's own time zone, as YYYY-MM-DD. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/**
- * The idempotency key of the checkout in progress: made once, kept in localStorage so a
- * retry, a reload or a second tab of the same checkout sends the same key; forgotten once a
- * request was made with it.
- */
-function useCheckoutKey(userId: string, suggested: string) {
-  const key = useRef(suggested);
-  const storage = checkoutKeyStorageName(userId);
-  useEffect(() => {
-    try {
-      const stored = localStorage.getItem(storage);
-      if (stored) key.current = stored;
-      else localStorage.setItem(storage, suggested);
-    } catch (error) {
-      // Storage refused (private mode): this tab keeps the page's key.
-      console.warn('Could not keep the checkout key', error);
-    }
-  }, [storage, suggested]);
-  return {
-    get: () => key.current,
-    forget: () => {
-      try {
-        if (localStorage.getItem(storage) === key.current) localStorage.removeItem(storage);
-      } catch (error) {
-        console.warn('Could not forget the checkout key', error);
-      }
-    },
-  };
 }
 
 function Field({
@@ -128,9 +74,6 @@ function Field({
     </div>
   );
 }
-
-const describedBy = (id: string, hint: boolean, error: string | undefined) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 export default function CheckoutForm({
   strings,
