@@ -99,23 +99,6 @@ export async function listSummaries(db: Db, userId: string): Promise<ListSummary
   }));
 }
 
-export interface SalesYard {
-  id: number;
-  name: string;
-  city: string;
-}
-
-export async function salesYards(db: Db, locale: Locale): Promise<SalesYard[]> {
-  const rows = await db
-    .selectFrom('locations')
-    .select(['id', 'name_en', 'name_fr', 'city'])
-    .where('is_active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, name: locale === 'fr' ? row.name_fr : row.name_en, city: row.city }));
-}
-
 export interface Purchase {
   invoiceNumber: string;
   purchasedAt: Date;
