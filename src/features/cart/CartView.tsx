@@ -8,7 +8,7 @@ import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
 import { onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
-import '../catalog/purchase.css';
+import '../../styles/stepper.css';
 import './cart.css';
 import { fill } from '../../lib/i18n/locale.ts';
 
