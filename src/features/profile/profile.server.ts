@@ -2,6 +2,14 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
 import { localizePath } from '../../lib/i18n/index.ts';
 import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  consume,
+  countAttempt,
+  LIMITS,
+} from '../../lib/rate-limit.server.ts';
+import {
   type AccountDeps,
   customerTypeFor,
   findInHouseAccount,
@@ -12,14 +20,6 @@ import {
 import { accountMail } from '../accounts/emails.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
-import {
-  accountAddressBucket,
-  accountBucket,
-  addressBucket,
-  consume,
-  countAttempt,
-  LIMITS,
-} from '../accounts/rate-limit.server.ts';
 import { revokeUserSessions } from '../accounts/session.server.ts';
 
 /** The profile page's data and the changes a customer makes to their own account. */

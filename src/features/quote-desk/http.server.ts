@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/http/api.ts';
 import { getT, type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
-import { MailDeliveryError } from '../accounts/accounts.server.ts';
+import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
 import { QuoteLinesMismatchError, QuoteTransitionError } from './quote-desk.server.ts';
 import { parseQuoteId } from './quote-desk.ts';
 

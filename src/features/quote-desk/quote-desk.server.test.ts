@@ -7,7 +7,7 @@ import {
 } from '../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import { MailDeliveryError } from '../accounts/accounts.server.ts';
+import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
 import { quoteApprovalStates } from '../quotes/quotes.server.ts';
 import {
   changeQuoteStatus,

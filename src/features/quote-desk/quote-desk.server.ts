@@ -9,8 +9,8 @@ import type {
 } from '../../lib/db/schema.ts';
 import { getT, localizePath } from '../../lib/i18n/index.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
+import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
 import { type Size, sizeFromRow, sizeText } from '../../lib/size.ts';
-import { MailDeliveryError } from '../accounts/accounts.server.ts';
 import { issueToken, parseToken, secretMatches } from '../accounts/tokens.server.ts';
 import { type Purchase, recentPurchases } from '../profile/profile.server.ts';
 import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
