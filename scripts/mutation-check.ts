@@ -36,28 +36,28 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'csrf',
     guards: 'a cross-site browser request that mutates (Sec-Fetch-Site check)',
-    file: 'src/features/accounts/origin.ts',
+    file: 'src/lib/http/origin.ts',
     find: "  if (site) return site === 'same-origin';\n",
     replace: '',
-    tests: ['src/features/accounts/origin.test.ts'],
+    tests: ['src/lib/http/origin.test.ts'],
   },
   {
     name: 'rate-limit',
     guards: 'unlimited password guessing (refusal once a bucket passes its limit)',
-    file: 'src/features/accounts/rate-limit.server.ts',
+    file: 'src/lib/rate-limit.server.ts',
     find: '    if (bucket.refuse !== false && count > bucket.limit.max) throw new RateLimitedError(retryAfter(bucket.limit, now));\n',
     replace: '',
-    tests: ['src/features/accounts/rate-limit.server.test.ts'],
+    tests: ['src/lib/rate-limit.server.test.ts'],
   },
   {
     name: 'rate-limit-address',
     guards: 'one count for every client (the address left out of the bucket key)',
-    file: 'src/features/accounts/rate-limit.server.ts',
+    file: 'src/lib/rate-limit.server.ts',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     find: 'key: `${action}:address:${address}`',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     replace: 'key: `${action}:address:`',
-    tests: ['src/features/accounts/rate-limit.server.test.ts'],
+    tests: ['src/lib/rate-limit.server.test.ts'],
   },
   {
     name: 'admin-pages',

@@ -33,6 +33,7 @@ const wanted = (step: string) => only.length === 0 || only.includes(step);
 
 if (wanted('lint')) {
   run('lint', bin('biome'), ['check', '.']);
+  run('import boundaries', process.execPath, ['scripts/check-boundaries.ts']);
   run('lockfile', process.execPath, ['scripts/check-lockfile.ts']);
 }
 

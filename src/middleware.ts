@@ -1,8 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { decideAccess } from './features/accounts/access.ts';
 import { authenticateRequest } from './features/accounts/authenticate.server.ts';
-import { isSameOriginRequest } from './features/accounts/origin.ts';
-import { RateLimitedError } from './features/accounts/rate-limit.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
 import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
 import { mailOutbox } from './features/mail-outbox/worker.server.ts';
@@ -13,10 +11,12 @@ import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
+import { isSameOriginRequest } from './lib/http/origin.ts';
 import { pathProblem } from './lib/http/paths.ts';
 import { HEADER_POLICY } from './lib/http/security-headers.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
+import { RateLimitedError } from './lib/rate-limit.server.ts';
 
 /** Pages take their language from the path; /api from the locale cookie, then Accept-Language. */
 const locale = defineMiddleware((context, next) => {

@@ -5,7 +5,7 @@ import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
-import { showToast } from '../shell/stores.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
 import { clearSession } from './auth.client.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';

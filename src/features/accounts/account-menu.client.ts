@@ -1,5 +1,6 @@
+import { signInHref } from '../../lib/http/session-refresh.ts';
 import { fill } from '../../lib/i18n/locale.ts';
-import { $auth, clearSession, signInHref, startAuthClient } from './auth.client.ts';
+import { $auth, clearSession, startAuthClient } from './auth.client.ts';
 
 /**
  * The header's account menu over the $auth nanostore: a "Sign in" link for visitors, the

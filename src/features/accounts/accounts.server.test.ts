@@ -23,6 +23,15 @@ import {
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
+import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  LIMITS,
+  RateLimitedError,
+  recordHit,
+} from '../../lib/rate-limit.server.ts';
 import {
   type AccountDeps,
   confirmEmail,
@@ -31,7 +40,6 @@ import {
   emailTokenIsValid,
   issueEmailToken,
   limitPasswordResetRequest,
-  MailDeliveryError,
   register,
   resendConfirmation,
   resetPassword,
@@ -40,14 +48,6 @@ import {
 } from './accounts.server.ts';
 import type { RegisterData } from './accounts.ts';
 import { verifyPassword } from './password.server.ts';
-import {
-  accountAddressBucket,
-  accountBucket,
-  addressBucket,
-  LIMITS,
-  RateLimitedError,
-  recordHit,
-} from './rate-limit.server.ts';
 import { validateSessionToken } from './session.server.ts';
 
 const SITE = 'https://shop.example.ca';

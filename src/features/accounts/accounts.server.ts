@@ -3,10 +3,7 @@ import type { Database, EmailTokenPurpose } from '../../lib/db/schema.ts';
 import { type Locale, localizePath } from '../../lib/i18n/index.ts';
 import { log } from '../../lib/log.ts';
 import type { Mailer } from '../../lib/mail/mail.server.ts';
-import type { RegisterData } from './accounts.ts';
-import { type AccountMailKind, accountMail } from './emails.ts';
-import { hashPassword, verifyPassword } from './password.server.ts';
-import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
+import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -15,7 +12,11 @@ import {
   consume,
   countAttempt,
   LIMITS,
-} from './rate-limit.server.ts';
+} from '../../lib/rate-limit.server.ts';
+import type { RegisterData } from './accounts.ts';
+import { type AccountMailKind, accountMail } from './emails.ts';
+import { hashPassword, verifyPassword } from './password.server.ts';
+import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
 import {
   createSession,
   type IssuedSession,
@@ -381,10 +382,6 @@ export async function register(
     confirmationSent = false;
   }
   return { kind: 'created', userId: user.id, confirmationSent };
-}
-
-export class MailDeliveryError extends Error {
-  override name = 'MailDeliveryError';
 }
 
 /**

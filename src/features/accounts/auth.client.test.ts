@@ -14,7 +14,9 @@ function stubBrowser(handler: Handler) {
 
 async function load() {
   vi.resetModules();
-  return import('./auth.client.ts');
+  const session = await import('./auth.client.ts');
+  const transport = await import('../../lib/http/session-refresh.ts');
+  return { ...session, ...transport };
 }
 
 describe('authorizedFetch on a 401', () => {

@@ -3,12 +3,12 @@ import { formatMoney } from '../../lib/format.ts';
 import type { resources } from '../../lib/i18n/index.ts';
 import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { showToast } from '../shell/stores.ts';
 import { onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
-import '../catalog/purchase.css';
+import '../../styles/stepper.css';
 import './cart.css';
 import { fill } from '../../lib/i18n/locale.ts';
 

@@ -18,7 +18,7 @@ function stubBrowser(count: number) {
 async function load() {
   vi.resetModules();
   const cart = await import('./cart.client.ts');
-  const { $cartCount } = await import('../shell/stores.ts');
+  const { $cartCount } = await import('../../lib/cart-count.ts');
   const { queryEntries } = await import('../../lib/http/query.ts');
   return { cart, $cartCount, queryEntries };
 }

@@ -1,6 +1,6 @@
+import { $cartCount } from '../../lib/cart-count.ts';
 import { api } from '../../lib/http/client.ts';
 import { createFetcherStore, queryCache } from '../../lib/http/query.ts';
-import { $cartCount } from '../shell/stores.ts';
 import type { AddCartItem, CartSummary } from './cart.ts';
 
 /**

@@ -7,9 +7,10 @@ import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { type Size, sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
-import { productHref, productImageUrl } from '../catalog/catalog.ts';
+import { productHref } from '../catalog/catalog.ts';
 import { formForCategory } from '../catalog/plant-art.ts';
 import { VariantUnavailableError, variantForSale } from '../catalog/variants.server.ts';
+import { productImageUrl } from '../media/media.ts';
 import {
   type AddCartItem,
   type CartLineView,

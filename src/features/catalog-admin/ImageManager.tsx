@@ -3,9 +3,9 @@ import Sortable from 'sortablejs';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
+import { showToast } from '../../lib/toasts.ts';
 import { ACCEPT_ATTRIBUTE, type AdminImage, type ImageText, precheckFile } from '../media/media.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
-import { showToast } from '../shell/stores.ts';
 
 interface Props {
   productId: number;

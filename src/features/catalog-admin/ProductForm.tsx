@@ -5,10 +5,10 @@ import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
 import { formatSize, ROOT_BALLS, SIZE_KINDS, SizeSchema, sizeFormSchema } from '../../lib/size.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { Alert, TextField } from '../accounts/ui.tsx';
 import { EXPOSURES } from '../catalog/browse.ts';
 import { PUBLISH_REQUESTED_EVENT } from '../publishing/publishing.ts';
-import { showToast } from '../shell/stores.ts';
 import {
   type AdminProduct,
   type ProductEditInput,

@@ -165,14 +165,6 @@ export function fromPrice(product: Pick<CatalogProduct, 'variants'>): number | u
 
 export { type StockLabel, stockLabel } from './stock.ts';
 
-/**
- * Where a product picture is served from, by its storage key. Product media are published
- * under /media (the storage interface of the admin's image management serves them).
- */
-export function productImageUrl(key: string): string {
-  return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
-
 /** A browse path in either language (`/browse/...`, `/fr/browse/...`): its misses say 'Category Not Found!'. */
 export function isBrowsePath(pathname: string): boolean {
   return /^(\/fr)?\/browse(\/|$)/.test(pathname);

@@ -2,50 +2,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../lib/i18n/index.ts';
-import { chooserStrings } from '../lists/ListChooser.tsx';
 import Lightbox from './Lightbox.tsx';
-import PurchasePanel, { type PurchasePanelProps } from './PurchasePanel.tsx';
 
 // The islands' server-rendered states: what the static page shows before any script runs.
-
-function panel(locale: 'en' | 'fr', variants: PurchasePanelProps['variants']) {
-  const strings = resources[locale].catalog;
-  return renderToStaticMarkup(
-    createElement(PurchasePanel, {
-      locale,
-      productId: 1,
-      productName: 'Sugar Maple',
-      variants,
-      lowStockThreshold: 5,
-      signInPath: '/auth/sign-in',
-      strings: strings.purchase,
-      stock: strings.stock,
-      availability: strings.availability,
-      myLocation: strings.myLocation,
-      listsPath: locale === 'fr' ? '/fr/lists' : '/lists',
-      lists: chooserStrings(resources[locale].lists),
-    }),
-  );
-}
-
-describe('purchase panel', () => {
-  it("says 'No variants found!' for a product with no sizes", () => {
-    expect(panel('en', [])).toContain('No variants found!');
-    expect(panel('fr', [])).toContain('Aucun format trouvé\u202f!');
-  });
-
-  it('lists every size with its SKU, price and shelf label, the first chosen', () => {
-    const html = panel('fr', [
-      { id: 1, sku: 'TRE-1001-W40', sizeLabel: '40mm WB', priceCents: 39900, stockTotal: 40 },
-      { id: 2, sku: 'TRE-1001-W50', sizeLabel: '50mm WB', priceCents: 49900, stockTotal: 3 },
-    ]);
-    expect(html).toContain('UGS TRE-1001-W40');
-    expect(html.replace(/\s/g, ' ')).toContain('499,00 $');
-    expect(html).toContain('<span class="badge badge--low">Stock limité</span>');
-    expect(html).toContain('checked="" value="1"');
-    expect(html).toContain('Ajouter au panier');
-  });
-});
 
 describe('picture viewer', () => {
   const strings = resources.en.catalog.lightbox;

@@ -1,5 +1,4 @@
-import { IMAGE_WIDTHS, type ImageVariant, srcsetOf, variantFor } from '../media/media.ts';
-import { productImageUrl } from './catalog.ts';
+import { IMAGE_WIDTHS, type ImageVariant, productImageUrl, srcsetOf, variantFor } from '../media/media.ts';
 
 /**
  * A product photo as pages write it: WebP and JPEG `srcset`s from the image's stored

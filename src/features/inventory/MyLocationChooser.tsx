@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { showToast } from '../shell/stores.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { $myLocationId, chooseMyLocation, loadMyLocation } from './my-location.ts';
 import './my-location.css';
 import { fill } from '../../lib/i18n/locale.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { fill, plural } from '../../lib/i18n/locale.ts';
-import { showToast } from '../shell/stores.ts';
+import { showToast } from '../../lib/toasts.ts';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
 import { createList, takeFlash } from './lists.client.ts';
 import { filterLists, type ListSummary } from './lists.ts';

@@ -6,9 +6,10 @@ import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { addCartItem, cartSummary } from '../cart/cart.server.ts';
-import { localized, productImageUrl } from '../catalog/catalog.ts';
+import { localized } from '../catalog/catalog.ts';
 import { formForCategory, plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
 import { requireVariantForSale, VariantUnavailableError } from '../catalog/variants.server.ts';
+import { productImageUrl } from '../media/media.ts';
 import {
   type AddedToList,
   type AddListItem,

@@ -4,8 +4,14 @@ import type { Database, ImageVariantRow } from '../../lib/db/schema.ts';
 import { readBytes } from '../../lib/http/body.ts';
 import { log } from '../../lib/log.ts';
 import type { MediaStorage, UploadTarget } from '../../lib/storage/storage.ts';
-import { productImageUrl } from '../catalog/catalog.ts';
-import { type AdminImage, type ImageText, ImageVariantSchema, MAX_IMAGE_BYTES, variantFor } from './media.ts';
+import {
+  type AdminImage,
+  type ImageText,
+  ImageVariantSchema,
+  MAX_IMAGE_BYTES,
+  productImageUrl,
+  variantFor,
+} from './media.ts';
 import { checkUpload, ImageRefusedError, processImage } from './process.server.ts';
 
 /** The product has no such image (or no longer): the caller answers 404. */

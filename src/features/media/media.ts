@@ -103,3 +103,11 @@ export function variantFor(
   const ofFormat = variants.filter((variant) => variant.format === format).sort((a, b) => a.width - b.width);
   return ofFormat.find((variant) => variant.width >= width) ?? ofFormat.at(-1);
 }
+
+/**
+ * Where a product picture is served from, by its storage key. Product media are published
+ * under /media (the storage interface of the admin's image management serves them).
+ */
+export function productImageUrl(key: string): string {
+  return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+}

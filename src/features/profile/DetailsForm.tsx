@@ -5,9 +5,9 @@ import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import { showToast } from '../../lib/toasts.ts';
 import type { ValidationMessages } from '../accounts/accounts.ts';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
-import { showToast } from '../shell/stores.ts';
 import { type ProfileDetailsInput, type ProfileDetailsOutput, ProfileDetailsSchema } from './profile.ts';
 
 interface Props {

@@ -6,9 +6,9 @@ import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import { showToast } from '../../lib/toasts.ts';
 import type { ValidationMessages } from '../accounts/accounts.ts';
 import { Alert, PasswordField, SubmitButton } from '../accounts/ui.tsx';
-import { showToast } from '../shell/stores.ts';
 import { type ChangePasswordInput, ChangePasswordSchema } from './profile.ts';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { api } from '../../lib/http/client.ts';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
+import { showToast } from '../../lib/toasts.ts';
 import { Alert, SubmitButton } from '../accounts/ui.tsx';
-import { showToast } from '../shell/stores.ts';
 
 interface Props {
   yards: { id: number; name: string; city: string }[];

@@ -2,6 +2,14 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
 import { localizePath } from '../../lib/i18n/index.ts';
 import {
+  accountAddressBucket,
+  accountBucket,
+  addressBucket,
+  consume,
+  countAttempt,
+  LIMITS,
+} from '../../lib/rate-limit.server.ts';
+import {
   type AccountDeps,
   customerTypeFor,
   findInHouseAccount,
@@ -12,14 +20,6 @@ import {
 import { accountMail } from '../accounts/emails.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
-import {
-  accountAddressBucket,
-  accountBucket,
-  addressBucket,
-  consume,
-  countAttempt,
-  LIMITS,
-} from '../accounts/rate-limit.server.ts';
 import { revokeUserSessions } from '../accounts/session.server.ts';
 
 /** The profile page's data and the changes a customer makes to their own account. */
@@ -97,23 +97,6 @@ export async function listSummaries(db: Db, userId: string): Promise<ListSummary
     isDefault: row.is_default,
     itemCount: Number(row.item_count),
   }));
-}
-
-export interface SalesYard {
-  id: number;
-  name: string;
-  city: string;
-}
-
-export async function salesYards(db: Db, locale: Locale): Promise<SalesYard[]> {
-  const rows = await db
-    .selectFrom('locations')
-    .select(['id', 'name_en', 'name_fr', 'city'])
-    .where('is_active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, name: locale === 'fr' ? row.name_fr : row.name_en, city: row.city }));
 }
 
 export interface Purchase {

@@ -3,7 +3,7 @@ import { ApiError, api } from '../../lib/http/client.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { fill, INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
-import { showToast } from '../shell/stores.ts';
+import { showToast } from '../../lib/toasts.ts';
 import {
   formatDuration,
   isSettled,

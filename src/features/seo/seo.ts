@@ -1,8 +1,6 @@
-import type { Locale } from '../../lib/i18n/index.ts';
+import { INTL_LOCALE, type Locale } from '../../lib/i18n/index.ts';
 
 /** What crawlers read: the sitemap with both languages of every page, and robots.txt. */
-
-export const HREFLANG: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 /** One page in both languages. */
 export interface SitemapPage {
@@ -24,7 +22,7 @@ export function sitemapXml(pages: readonly SitemapPage[], site: URL | string): s
     const alternates = [
       ...(['en', 'fr'] as const).map(
         (locale) =>
-          `    <xhtml:link rel="alternate" hreflang="${HREFLANG[locale]}" href="${xml(absolute(page.paths[locale]))}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${INTL_LOCALE[locale]}" href="${xml(absolute(page.paths[locale]))}"/>`,
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${xml(absolute(page.paths.en))}"/>`,
     ].join('\n');
@@ -84,7 +82,7 @@ export function websiteJsonLd(facts: SiteFacts) {
     name: facts.name,
     alternateName: facts.alternateName,
     url: homeUrl(facts.locale, facts.site),
-    inLanguage: HREFLANG[facts.locale],
+    inLanguage: INTL_LOCALE[facts.locale],
     publisher: { '@id': organizationId(facts.site) },
     potentialAction: {
       '@type': 'SearchAction',
@@ -106,14 +104,14 @@ export function organizationJsonLd(facts: SiteFacts) {
     logo: new URL('/favicon.svg', facts.site).href,
     foundingDate: String(facts.foundedYear),
     email: facts.email,
-    inLanguage: HREFLANG[facts.locale],
+    inLanguage: INTL_LOCALE[facts.locale],
     contactPoint: {
       '@type': 'ContactPoint',
       telephone: `+${facts.phone.replace(/^\+/, '')}`,
       email: facts.email,
       contactType: facts.contactType,
       areaServed: 'CA',
-      availableLanguage: [HREFLANG.en, HREFLANG.fr],
+      availableLanguage: [INTL_LOCALE.en, INTL_LOCALE.fr],
     },
   };
 }

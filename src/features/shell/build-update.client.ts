@@ -1,5 +1,5 @@
+import { showToast } from '../../lib/toasts.ts';
 import { BUILD_ID_META, createBuildWatcher, LATEST_BUILD_PATH } from './build-manifest.ts';
-import { showToast } from './stores.ts';
 
 // Polls the build manifest (every 60 s and when the tab comes back) and, once a newer build
 // is out, makes the next same-site link a full load of it.

@@ -1,17 +1,10 @@
 import { fill } from '../../lib/i18n/locale.ts';
 import './build-update.client.ts';
+import { $cartCount, CART_COUNT_KEY } from '../../lib/cart-count.ts';
+import { $toasts, dismissToast } from '../../lib/toasts.ts';
 import { followCartCount } from '../cart/cart.client.ts';
+import { $colourMode, COLOUR_MODE_KEY, type ColourMode, isColourMode } from './colour-mode.ts';
 import { navigationProgress } from './progress.ts';
-import {
-  $cartCount,
-  $colourMode,
-  $toasts,
-  CART_COUNT_KEY,
-  COLOUR_MODE_KEY,
-  type ColourMode,
-  dismissToast,
-  isColourMode,
-} from './stores.ts';
 
 // The page shell's behaviour, in plain TypeScript over nanostores: no framework is loaded
 // for the header, so home and category pages ship no React at load.

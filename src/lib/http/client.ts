@@ -1,13 +1,13 @@
-import { authorizedFetch } from '../../features/accounts/auth.client.ts';
 import { ApiError, type ApiErrorBody } from './api.ts';
+import { authorizedFetch } from './session-refresh.ts';
 
 /**
  * The browser's one HTTP client for our /api (decisions 008, 032). Every island call goes
  * through `api` (JSON in and out) or `apiResponse` (a body that is not JSON: a file, a
  * download). Both send same-origin credentials, the page's language and the CSRF header,
  * wait while the session is refreshed, refresh a session about to end (or ended) before
- * they go, and answer a 401 as spec §8 says (the protocol itself lives in the accounts'
- * `authorizedFetch`, next to the session it keeps). A refusal is an `ApiError` carrying the
+ * they go, and answer a 401 as spec §8 says (the protocol itself is `authorizedFetch` in
+ * `./session-refresh.ts`). A refusal is an `ApiError` carrying the
  * status, the server's stable code, its message (already in the page's language) and the
  * field messages of a refused form.
  */

@@ -4,7 +4,7 @@
  * (the server's `index.ts` re-exports them).
  */
 
-/** The Intl locale of each language. */
+/** The Intl locale of each language, also its tag in hreflang, `lang` and JSON-LD's inLanguage. */
 export const INTL_LOCALE = { en: 'en-CA', fr: 'fr-CA' } as const;
 export type IntlLocale = (typeof INTL_LOCALE)[keyof typeof INTL_LOCALE];
 

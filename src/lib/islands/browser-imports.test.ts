@@ -89,8 +89,8 @@ describe('browser imports', () => {
   it('finds the shell and the islands of a page', () => {
     const shell = page('src/layouts/BaseLayout.astro').map((file) => relative(root, file));
     expect(shell).toContain('src/features/shell/shell.client.ts');
-    const product = page('src/features/catalog/ProductPage.astro').map((file) => relative(root, file));
-    expect(product).toContain('src/features/catalog/PurchasePanel.tsx');
+    const product = page('src/features/product-page/ProductPage.astro').map((file) => relative(root, file));
+    expect(product).toContain('src/features/product-page/PurchasePanel.tsx');
   });
 
   it('sees a zod import, and not a type-only one', () => {
@@ -109,7 +109,7 @@ describe('browser imports', () => {
   it.each([
     'src/features/home/HomePage.astro',
     'src/features/catalog/BrowsePage.astro',
-    'src/features/catalog/ProductPage.astro',
+    'src/features/product-page/ProductPage.astro',
     'src/features/search/SearchPage.astro',
     'src/features/cart/CartPage.astro',
     'src/features/quotes/submit/CheckoutPage.astro',

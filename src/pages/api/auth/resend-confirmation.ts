@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIRoute } from 'astro';
-import { MailDeliveryError, resendConfirmation } from '../../../features/accounts/accounts.server.ts';
+import { resendConfirmation } from '../../../features/accounts/accounts.server.ts';
 import { EmailSchema } from '../../../features/accounts/accounts.ts';
 import { accountDeps, accountSchemaOptions, clientAddressOf } from '../../../features/accounts/auth.server.ts';
 import { ApiError } from '../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
+import { MailDeliveryError } from '../../../lib/mail/mail-delivery-error.ts';
 
 export const prerender = false;
 

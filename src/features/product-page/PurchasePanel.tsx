@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { showToast } from '../../lib/toasts.ts';
 import { addToCart } from '../cart/cart.client.ts';
+import { STOCK_BADGE, type StockLabel, stockLabel } from '../catalog/stock.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
 import type { ChooserStrings } from '../lists/ListChooser.tsx';
 import { settledAuthStatus } from '../lists/session-status.client.ts';
-import { showToast } from '../shell/stores.ts';
-import { STOCK_BADGE, type StockLabel, stockLabel } from './stock.ts';
+import '../../styles/stepper.css';
 import './purchase.css';
 import { fill } from '../../lib/i18n/locale.ts';
 

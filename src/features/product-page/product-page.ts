@@ -1,8 +1,7 @@
-import type { Locale } from '../../lib/i18n/index.ts';
+import { INTL_LOCALE, type Locale } from '../../lib/i18n/index.ts';
 import { sizeText } from '../../lib/size.ts';
-import { HREFLANG } from '../seo/seo.ts';
-import type { CatalogProduct } from './catalog.ts';
-import { stockLabel } from './stock.ts';
+import type { CatalogProduct } from '../catalog/catalog.ts';
+import { stockLabel } from '../catalog/stock.ts';
 
 const SCHEMA_AVAILABILITY = {
   in_stock: 'https://schema.org/InStock',
@@ -26,7 +25,7 @@ export function productJsonLd(input: {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    inLanguage: HREFLANG[locale],
+    inLanguage: INTL_LOCALE[locale],
     name,
     alternateName: product.botanicalName,
     description: locale === 'fr' ? product.description_fr : product.description_en,

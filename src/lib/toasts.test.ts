@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, showToast, TOAST_DURATION_MS } from './stores.ts';
+import { $toasts, showToast, TOAST_DURATION_MS } from './toasts.ts';
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../lib/db/schema.ts';
+import type { Database } from './db/schema.ts';
 
 /**
  * Fixed-window counters in the database, so every server process (and every serverless

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, customerSession as session, stubPage } from '../../../tests/support/browser-stubs.ts';
 
 /**
- * The one HTTP client against a fake server that keeps an access and a refresh "cookie"
- * (spec §4, §8): an island call after the access session lapsed refreshes once and
- * succeeds; with the refresh session gone the shopper lands on sign-in.
+ * The one HTTP client (src/lib/http) over this feature's session, against a fake server that
+ * keeps an access and a refresh "cookie" (spec §4, §8): an island call after the access
+ * session lapsed refreshes once and succeeds; with the refresh session gone the shopper
+ * lands on sign-in.
  */
 
 /** The server's side: access valid until `accessExp` (seconds), a refresh session or none. */
@@ -63,9 +64,10 @@ function stubBrowser(server: ReturnType<typeof fakeServer>) {
 
 async function load() {
   vi.resetModules();
-  const auth = await import('../../features/accounts/auth.client.ts');
-  const client = await import('./client.ts');
-  return { auth, client };
+  const accounts = await import('./auth.client.ts');
+  const transport = await import('../../lib/http/session-refresh.ts');
+  const client = await import('../../lib/http/client.ts');
+  return { auth: { ...accounts, ...transport }, client };
 }
 
 describe('the one HTTP client', () => {
