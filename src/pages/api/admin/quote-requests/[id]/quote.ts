@@ -1,11 +1,14 @@
 import type { APIRoute } from 'astro';
-import { accountDeps, requireAdmin } from '../../../../../features/accounts/auth.server.ts';
+import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
 import { quoteDeskApiError, requireQuoteId } from '../../../../../features/quote-desk/http.server.ts';
 import { sendPricedQuote } from '../../../../../features/quote-desk/quote-desk.server.ts';
 import { SendQuoteSchema } from '../../../../../features/quote-desk/quote-desk.ts';
+import { getDb } from '../../../../../lib/db/index.server.ts';
+import { env } from '../../../../../lib/env.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';
 import { getT } from '../../../../../lib/i18n/index.ts';
+import { getMailer } from '../../../../../lib/mail/mail.server.ts';
 
 export const prerender = false;
 
@@ -20,7 +23,8 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   const schema = SendQuoteSchema({ price: t('pricing.invalidPrice'), note: t('actions.noteTooLong') });
   const prices = parseInput(schema, await readJson(request, locals.locale), locals.locale);
   try {
-    const { totalCents } = await sendPricedQuote(await accountDeps(), { quoteId, staffId: staff.id, prices });
+    const deps = { db: await getDb(), mailer: getMailer(), siteUrl: env().PUBLIC_SITE_URL };
+    const { totalCents } = await sendPricedQuote(deps, { quoteId, staffId: staff.id, prices });
     return json({ status: 'quoted', totalCents });
   } catch (error) {
     quoteDeskApiError(error, locals.locale);
