@@ -153,7 +153,8 @@ export async function retryOutboxMail(db: Db, id: number, now = new Date()): Pro
 export interface OutboxWorker {
   /** Drain soon (after the current request has answered); many kicks make one drain. */
   kick(): void;
-  stop(): void;
+  /** No more drains on a timer; resolves when a drain under way has finished. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -169,6 +170,7 @@ export function createOutboxWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
+  let stopped = false;
   const run = (): Promise<void> => {
     if (running) {
       again = true;
@@ -182,7 +184,7 @@ export function createOutboxWorker(options: {
         } catch (error) {
           log('error', 'mail_outbox_drain_failed', { error });
         }
-      } while (again);
+      } while (again && !stopped);
     })().finally(() => {
       running = undefined;
     });
@@ -192,15 +194,17 @@ export function createOutboxWorker(options: {
   timer.unref();
   return {
     kick() {
-      if (scheduled) return;
+      if (scheduled || stopped) return;
       scheduled = true;
       setImmediate(() => {
         scheduled = false;
-        void run();
+        if (!stopped) void run();
       });
     },
-    stop() {
+    async stop() {
+      stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }
