@@ -25,6 +25,6 @@ export const POST: APIRoute = async ({ request, locals }) => {
     case 'already_sent':
       throw new ApiError(409, 'already_sent', getT(locals.locale, 'mail')('alreadySent'));
     case 'not_found':
-      throw new ApiError(404, 'not_found', getT(locals.locale, 'errors')('http.notFound'));
+      throw new ApiError(404, 'not_found', getT(locals.locale, 'mail')('notFound'));
   }
 };
