@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
@@ -102,7 +103,7 @@ describe.each(ENGINES)('account e-mails through the outbox on %s', (engine) => {
         .selectFrom('mail_outbox')
         .select(['kind', 'sent_at'])
         .where('kind', '=', 'password_changed')
-        .where('payload', '@>', JSON.stringify({ userId: known.id }))
+        .where(sql<string>`payload->>'userId'`, '=', known.id)
         .execute();
       expect(passwordNotice).toEqual([{ kind: 'password_changed', sent_at: null }]);
     } finally {
