@@ -164,12 +164,13 @@ test.describe('sign-in', () => {
     });
     await open(page, '/fr/auth/sign-in');
     await fillSignIn(page, 'fr', email, 'unconfirmed but patient');
-    // The mail server being down is the one thing faked here: the server's answer to it.
+    // A failed delivery is retried by the mail worker, never reported (decision 043): what
+    // fails a resend now is the request itself. The server's failure is the one thing faked here.
     await page.route('**/api/auth/resend-confirmation', (route) =>
       route.fulfill({
-        status: 502,
+        status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'confirmation_send_failed', message: 'x' } }),
+        body: JSON.stringify({ error: { code: 'server_error', message: 'x' } }),
       }),
     );
     await page.getByRole('button', { name: T.fr.resend }).click();

@@ -85,7 +85,7 @@ test.describe('admin on a tablet', () => {
     for (const path of ['/admin', '/fr/admin/quote-requests', '/admin/quote-requests/1']) {
       await page.goto(path);
       const nav = page.locator('.admin-nav');
-      await expect(nav.getByRole('link')).toHaveCount(3);
+      await expect(nav.getByRole('link')).toHaveCount(4);
       for (const link of await nav.getByRole('link').all()) {
         const box = await link.boundingBox();
         expect(box?.height ?? 0, path).toBeGreaterThanOrEqual(44);
@@ -176,7 +176,7 @@ for (const locale of LOCALES) {
       await expect(page).toHaveTitle(/^\[ADMIN\] /);
       await expect(page.locator('[data-admin-staff]')).toContainText('Nadia Tremblay');
       const nav = page.getByRole('navigation', { name: locale === 'fr' ? 'Administration' : 'Administration' });
-      await expect(nav.getByRole('link')).toHaveCount(3);
+      await expect(nav.getByRole('link')).toHaveCount(4);
       await expect(page.locator('a.admin-back')).toHaveAttribute('href', prefix(locale) || '/');
 
       // Find it by reference.

@@ -13,6 +13,7 @@ vi.mock('./password.server.ts', async (importOriginal) => {
   };
 });
 
+import { sql } from 'kysely';
 import {
   type AccountFixtures,
   createUser,
@@ -23,7 +24,8 @@ import {
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
+import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
+import { drainOutbox, retryDelayMs } from '../../lib/mail/outbox.server.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -32,6 +34,7 @@ import {
   RateLimitedError,
   recordHit,
 } from '../../lib/rate-limit.server.ts';
+import { accountMailComposers } from './account-mail-composers.server.ts';
 import {
   type AccountDeps,
   confirmEmail,
@@ -40,10 +43,10 @@ import {
   emailTokenIsValid,
   issueEmailToken,
   limitPasswordResetRequest,
+  queuePasswordResetLink,
   register,
   resendConfirmation,
   resetPassword,
-  sendPasswordResetLink,
   signIn,
 } from './accounts.server.ts';
 import type { RegisterData } from './accounts.ts';
@@ -62,13 +65,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   afterAll(async () => {
     await test?.drop();
   });
-  const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailer: ReturnType<typeof memoryMailer> } =>
-    ({
-      db: test.handle.db,
-      mailer: memoryMailer(),
-      siteUrl: SITE,
-      ...extra,
-    }) as AccountDeps & { mailer: ReturnType<typeof memoryMailer> };
+  const composers = accountMailComposers({ siteUrl: SITE });
+  const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailOutbox: TestOutbox } => ({
+    db: test.handle.db,
+    ...extra,
+    mailOutbox: testOutbox(() => test.handle.db, composers),
+  });
+  /** The outbox rows written for an address (a payload's `email`). */
+  const rowsFor = (email: string) =>
+    test.handle.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'kind', 'payload', 'attempts', 'sent_at', 'last_error'])
+      .where(sql<string>`payload->>'email'`, '=', email)
+      .orderBy('id')
+      .execute();
   let address = 0;
   const nextAddress = () => `198.51.100.${++address}`;
 
@@ -206,7 +216,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const d = deps();
       const input = data();
       const result = await register(d, input, 'fr', nextAddress());
-      expect(result).toMatchObject({ kind: 'created', confirmationSent: true });
+      expect(result).toMatchObject({ kind: 'created' });
+      expect(d.mailOutbox.kicks).toBe(1);
       const user = await test.handle.db
         .selectFrom('users')
         .selectAll()
@@ -216,7 +227,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(user.locale).toBe('fr');
       expect(user.default_location_id).toBe(fixtures.locationId);
       expect(await verifyPassword(user.password_hash, input.password)).toBe(true);
-      const [mail] = d.mailer.sent;
+      const [mail] = await d.mailOutbox.sentTo(input.email);
       expect(mail?.to).toBe(input.email);
       expect(mail?.locale).toBe('fr');
       expect(mail?.subject).toBe('Confirmez votre compte Pépinières Northfield');
@@ -224,9 +235,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       // Following the link confirms once; the welcome follows in the same language.
       const token = tokenFromMail(mail as NonNullable<typeof mail>, 'confirm');
       expect(await confirmEmail(d, token)).toMatchObject({ kind: 'confirmed' });
-      expect(d.mailer.sent[1]?.kind).toBe('welcome');
-      expect(d.mailer.sent[1]?.subject).toBe('Bienvenue chez Pépinières Northfield');
+      expect(d.mailOutbox.kicks).toBe(2);
+      const [, welcome] = await d.mailOutbox.sentTo(input.email);
+      expect(welcome?.kind).toBe('welcome');
+      expect(welcome?.subject).toBe('Bienvenue chez Pépinières Northfield');
       expect(await confirmEmail(d, token)).toEqual({ kind: 'failed' });
+      expect(await d.mailOutbox.sentTo(input.email)).toHaveLength(2);
     });
 
     it('refuses an address already signed up', async () => {
@@ -263,9 +277,33 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       await test.handle.db.updateTable('users').set({ in_house_account_id: null }).where('id', '=', user.id).execute();
     });
 
-    it('keeps the account when the confirmation cannot be sent', async () => {
-      const result = await register(deps({ mailer: memoryMailer({ fail: true }) }), data(), 'en', nextAddress());
-      expect(result).toMatchObject({ kind: 'created', confirmationSent: false });
+    it('keeps the account when the confirmation cannot be sent, and sends it on a later attempt', async () => {
+      const input = data();
+      const result = await register(deps(), input, 'en', nextAddress());
+      expect(result).toMatchObject({ kind: 'created' });
+      const down = memoryMailer({ fail: true });
+      await drainOutbox(test.handle.db, down, composers);
+      const [row] = await rowsFor(input.email);
+      expect([row?.kind, row?.attempts, row?.sent_at, row?.last_error]).toEqual([
+        'confirm_email',
+        1,
+        null,
+        'SMTP server unreachable',
+      ]);
+      const up = memoryMailer();
+      await drainOutbox(test.handle.db, up, composers, { now: () => new Date(Date.now() + retryDelayMs(1)) });
+      expect(up.sent.filter((mail) => mail.to === input.email).map((mail) => mail.kind)).toEqual(['confirm_email']);
+      expect((await rowsFor(input.email))[0]?.sent_at).not.toBeNull();
+    });
+
+    it('race: of two sign-ups with one address, one account and one confirmation e-mail are committed', async () => {
+      const input = data();
+      const results = await Promise.all([
+        register(deps(), input, 'en', nextAddress()),
+        register(deps(), input, 'en', nextAddress()),
+      ]);
+      expect(results.map((result) => result.kind).sort()).toEqual(['created', 'email_taken']);
+      expect((await rowsFor(input.email)).map((row) => row.kind)).toEqual(['confirm_email']);
     });
 
     it('refuses a bad or expired confirmation link', async () => {
@@ -278,21 +316,28 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(await confirmEmail(deps(), token)).toMatchObject({ kind: 'confirmed' });
     });
 
-    it('resends a link to an unconfirmed account only, and reports a failed delivery', async () => {
+    it('resends a link to an unconfirmed account only, after the same work for any address', async () => {
       const unconfirmed = await createUser(test.handle.db, { verified: false });
       const confirmed = await createUser(test.handle.db);
+      const ghost = uniqueEmail('ghost');
       const d = deps();
-      await resendConfirmation(d, confirmed.email, nextAddress());
-      await resendConfirmation(d, uniqueEmail('ghost'), nextAddress());
-      expect(d.mailer.sent).toHaveLength(0);
+      for (const email of [confirmed.email, ghost, unconfirmed.email]) {
+        await resendConfirmation(d, email, nextAddress());
+        // One outbox row whatever the address: the answer's timing tells nothing.
+        expect((await rowsFor(email)).map((row) => row.kind)).toEqual(['confirm_email']);
+      }
+      expect(await d.mailOutbox.sentTo(confirmed.email)).toHaveLength(0);
+      expect(await d.mailOutbox.sentTo(ghost)).toHaveLength(0);
+      const [first] = await d.mailOutbox.sentTo(unconfirmed.email);
       await resendConfirmation(d, unconfirmed.email, nextAddress());
-      expect(d.mailer.sent).toHaveLength(1);
-      await expect(
-        resendConfirmation(deps({ mailer: memoryMailer({ fail: true }) }), unconfirmed.email, nextAddress()),
-      ).rejects.toBeInstanceOf(MailDeliveryError);
+      const [, second] = await d.mailOutbox.sentTo(unconfirmed.email);
       // The newest link replaced the one before it.
-      const first = tokenFromMail(d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>, 'confirm');
-      expect(await confirmEmail(d, first)).toEqual({ kind: 'failed' });
+      expect(await confirmEmail(d, tokenFromMail(first as NonNullable<typeof first>, 'confirm'))).toEqual({
+        kind: 'failed',
+      });
+      expect(await confirmEmail(d, tokenFromMail(second as NonNullable<typeof second>, 'confirm'))).toMatchObject({
+        kind: 'confirmed',
+      });
     });
 
     it('limits resends per account', async () => {
@@ -310,8 +355,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const user = await createUser(test.handle.db, { locale: 'fr' });
       const d = deps();
       const signedIn = await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
-      expect(await sendPasswordResetLink(d, user.email)).toBe(true);
-      const mail = d.mailer.sent[0];
+      await queuePasswordResetLink(d, user.email);
+      expect(d.mailOutbox.kicks).toBe(1);
+      const [mail] = await d.mailOutbox.sentTo(user.email);
       expect(mail?.text).toContain(`${SITE}/fr/auth/reset-password/`);
       const token = tokenFromMail(mail as NonNullable<typeof mail>, 'reset-password');
       expect(await emailTokenIsValid(test.handle.db, token, 'reset_password')).toBe(true);
@@ -329,15 +375,16 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const user = await createUser(test.handle.db, { locale: 'fr' });
       const d = deps();
       await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
-      await sendPasswordResetLink(d, user.email);
-      const reset = d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>;
+      await queuePasswordResetLink(d, user.email);
+      const [reset] = await d.mailOutbox.sentTo(user.email);
+      if (!reset) throw new Error('no reset e-mail');
       expect(reset.text).toContain('Votre compte est actuellement connecté sur au moins un appareil.');
       const token = tokenFromMail(reset, 'reset-password');
       // A common password or one holding the address is refused, and the link still works.
       expect(await resetPassword(d, token, 'password1')).toBe('common');
       expect(await resetPassword(d, token, `${user.email} again`)).toBe('email');
       expect(await resetPassword(d, token, 'a brand new passphrase')).toBe('reset');
-      const notice = d.mailer.sent[1];
+      const [, notice] = await d.mailOutbox.sentTo(user.email);
       expect(notice?.to).toBe(user.email);
       expect(notice?.kind).toBe('password_changed');
       expect(notice?.subject).toBe('Votre mot de passe Pépinières Northfield a été changé');
@@ -346,14 +393,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('does not mention a sign-in in the reset e-mail of an account signed in nowhere', async () => {
       const user = await createUser(test.handle.db);
       const d = deps();
-      await sendPasswordResetLink(d, user.email);
-      expect(d.mailer.sent[0]?.text).not.toContain('signed in on at least one device');
+      await queuePasswordResetLink(d, user.email);
+      const [mail] = await d.mailOutbox.sentTo(user.email);
+      expect(mail?.kind).toBe('reset_password');
+      expect(mail?.text).not.toContain('signed in on at least one device');
     });
 
-    it('says nothing and sends nothing for an unknown address', async () => {
+    it('sends nothing for an unknown address, after the same work as for a known one', async () => {
       const d = deps();
-      expect(await sendPasswordResetLink(d, uniqueEmail('ghost'))).toBe(false);
-      expect(d.mailer.sent).toHaveLength(0);
+      const ghost = uniqueEmail('ghost');
+      await queuePasswordResetLink(d, ghost);
+      expect((await rowsFor(ghost)).map((row) => row.kind)).toEqual(['reset_password']);
+      expect(await d.mailOutbox.sentTo(ghost)).toHaveLength(0);
+      // Done, not retried: there was nothing to send.
+      expect((await rowsFor(ghost))[0]?.sent_at).not.toBeNull();
     });
 
     it('refuses an expired link', async () => {

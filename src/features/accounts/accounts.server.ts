@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, EmailTokenPurpose } from '../../lib/db/schema.ts';
-import { type Locale, localizePath } from '../../lib/i18n/index.ts';
-import { log } from '../../lib/log.ts';
-import type { Mailer } from '../../lib/mail/mail.server.ts';
-import { MailDeliveryError } from '../../lib/mail/mail-delivery-error.ts';
+import type { Locale } from '../../lib/i18n/index.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -13,8 +10,8 @@ import {
   countAttempt,
   LIMITS,
 } from '../../lib/rate-limit.server.ts';
+import { type MailOutboxKick, queueAccountMail } from './account-mail.server.ts';
 import type { RegisterData } from './accounts.ts';
-import { type AccountMailKind, accountMail } from './emails.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
 import {
@@ -29,14 +26,14 @@ import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
 
 /**
  * Sign-in, sign-up, confirmation and password reset. Functions take what they touch (the
- * database, the mailer, the site's address, the time) so tests run them against a real
- * database with a mailer of their own.
+ * database, the mail outbox, the time) so tests run them against a real database. An e-mail
+ * is an outbox row written with the change that causes it; the worker composes and sends it
+ * after the answer (account-mail.server.ts, docs/decisions/043-every-email-through-the-outbox.md).
  */
 export interface AccountDeps {
   db: Kysely<Database>;
-  mailer: Mailer;
-  /** PUBLIC_SITE_URL: e-mail links are absolute. */
-  siteUrl: string;
+  /** Told after a commit that wrote outbox rows, so the e-mails go out at once. */
+  mailOutbox: MailOutboxKick;
   now?: Date;
   /** Sign-ups per address per hour in place of the store's (the e2e suite's server only). */
   signUpsPerHour?: number;
@@ -76,10 +73,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (candidate?.code !== '23505') return false;
   if (!constraint) return true;
   return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
-}
-
-function link(siteUrl: string, locale: Locale, path: string): string {
-  return new URL(localizePath(path, locale), siteUrl).href;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -160,51 +153,6 @@ export async function consumeEmailToken(
   return used ? row : undefined;
 }
 
-async function sendAccountMail(
-  deps: AccountDeps,
-  kind: AccountMailKind,
-  user: { email: string; first_name: string; locale: Locale },
-  path: string,
-  extra: { to?: string; trade?: boolean; signedIn?: boolean; newEmail?: string } = {},
-): Promise<void> {
-  await deps.mailer.send(
-    accountMail({
-      kind,
-      to: extra.to ?? user.email,
-      locale: user.locale,
-      firstName: user.first_name,
-      link: link(deps.siteUrl, user.locale, path),
-      trade: extra.trade,
-      signedIn: extra.signedIn,
-      newEmail: extra.newEmail,
-    }),
-  );
-}
-
-/**
- * Tells the owner what just happened to their account (password changed, e-mail change
- * asked for), with a link to choose a new password if it was not them. The change stands
- * if the mail cannot be sent: that is logged, not shown.
- */
-export async function notifyOwner(
-  deps: AccountDeps,
-  kind: 'password_changed' | 'email_change_notice',
-  userId: string,
-  extra: { newEmail?: string } = {},
-): Promise<void> {
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['email', 'first_name', 'locale'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return;
-  try {
-    await sendAccountMail(deps, kind, user, '/auth/forgot-password', extra);
-  } catch (error) {
-    log('error', 'owner_notice_failed', { kind, userId, error: (error as Error).message });
-  }
-}
-
 // ---------------------------------------------------------------------------------------
 // Sign-in
 // ---------------------------------------------------------------------------------------
@@ -269,7 +217,7 @@ async function signInAttempt(db: Kysely<Database>, email: string, clientAddress:
 // ---------------------------------------------------------------------------------------
 
 export type RegisterResult =
-  | { kind: 'created'; userId: string; confirmationSent: boolean }
+  | { kind: 'created'; userId: string }
   | { kind: 'email_taken' }
   | { kind: 'trade_not_found' }
   | { kind: 'trade_taken' }
@@ -346,47 +294,46 @@ export async function register(
     inHouseAccountId = account.id;
   }
   const passwordHash = await hashPassword(data.password);
-  let user: { id: string; email: string; first_name: string; locale: Locale };
+  const customerTypeId = await customerTypeFor(deps.db, data.isLandscapeProfessional);
+  let userId: string;
   try {
-    user = await deps.db
-      .insertInto('users')
-      .values({
-        email: data.email,
-        first_name: data.firstName,
-        last_name: data.lastName,
-        phone: data.phone,
-        customer_type_id: await customerTypeFor(deps.db, data.isLandscapeProfessional),
-        is_landscape_professional: data.isLandscapeProfessional,
-        password_hash: passwordHash,
-        locale,
-        default_location_id: data.locationId,
-        in_house_account_id: inHouseAccountId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'email', 'first_name', 'locale'])
-      .executeTakeFirstOrThrow();
+    // The account and its confirmation e-mail are committed together.
+    userId = await deps.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: data.email,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          phone: data.phone,
+          customer_type_id: customerTypeId,
+          is_landscape_professional: data.isLandscapeProfessional,
+          password_hash: passwordHash,
+          locale,
+          default_location_id: data.locationId,
+          in_house_account_id: inHouseAccountId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'email'])
+        .executeTakeFirstOrThrow();
+      await queueAccountMail(trx, { kind: 'confirm_email', payload: { email: user.email } });
+      return user.id;
+    });
   } catch (error) {
     // Two sign-ups racing for one address or one trade account: the database decides.
     if (isUniqueViolation(error, 'users_email_key')) return { kind: 'email_taken' };
     if (isUniqueViolation(error, 'in_house_account_id')) return { kind: 'trade_taken' };
     throw error;
   }
-  const token = await issueEmailToken(deps.db, user.id, 'confirm_email', now);
-  let confirmationSent = true;
-  try {
-    await sendAccountMail(deps, 'confirm_email', user, `/auth/confirm/${token}`);
-  } catch (error) {
-    // The account exists; the success page offers to send the link again.
-    log('error', 'confirmation_mail_failed', { userId: user.id, error });
-    confirmationSent = false;
-  }
-  return { kind: 'created', userId: user.id, confirmationSent };
+  deps.mailOutbox.kick();
+  return { kind: 'created', userId };
 }
 
 /**
- * Sends a new confirmation link to an unconfirmed account. Unknown and confirmed addresses
- * get the same (empty) answer; only a failed delivery is reported.
+ * Sends a new confirmation link to an unconfirmed account. Every address gets the same answer
+ * after the same work: the outbox row is written whatever the address, and the worker finds
+ * the unconfirmed account, if there is one (account-mail-composers.server.ts).
  */
 export async function resendConfirmation(deps: AccountDeps, email: string, clientAddress: string): Promise<void> {
   const now = deps.now ?? new Date();
@@ -398,18 +345,8 @@ export async function resendConfirmation(deps: AccountDeps, email: string, clien
     ],
     now,
   );
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'locale', 'email_verified_at'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (!user || user.email_verified_at !== null) return;
-  const token = await issueEmailToken(deps.db, user.id, 'confirm_email', now);
-  try {
-    await sendAccountMail(deps, 'confirm_email', user, `/auth/confirm/${token}`);
-  } catch (error) {
-    throw new MailDeliveryError('The confirmation e-mail could not be sent', { cause: error });
-  }
+  await queueAccountMail(deps.db, { kind: 'confirm_email', payload: { email } });
+  deps.mailOutbox.kick();
 }
 
 export type ConfirmResult =
@@ -437,19 +374,18 @@ export async function confirmEmail(deps: AccountDeps, token: string): Promise<Co
     }
     return { kind: 'email_changed', userId: row.user_id, email: newEmail };
   }
-  const user = await deps.db
-    .updateTable('users')
-    .set({ email_verified_at: now })
-    .where('id', '=', row.user_id)
-    .where('email_verified_at', 'is', null)
-    .returning(['id', 'email', 'first_name', 'locale', 'in_house_account_id'])
-    .executeTakeFirst();
-  if (user) {
-    // The welcome is a courtesy: the confirmation stands even if it cannot be sent.
-    await sendAccountMail(deps, 'welcome', user, '/', { trade: user.in_house_account_id !== null }).catch(
-      (error: unknown) => log('error', 'welcome_mail_failed', { userId: user.id, error }),
-    );
-  }
+  const welcomed = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ email_verified_at: now })
+      .where('id', '=', row.user_id)
+      .where('email_verified_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (user) await queueAccountMail(trx, { kind: 'welcome', payload: { userId: user.id } });
+    return user !== undefined;
+  });
+  if (welcomed) deps.mailOutbox.kick();
   return { kind: 'confirmed', userId: row.user_id };
 }
 
@@ -473,28 +409,14 @@ export async function limitPasswordResetRequest(
   );
 }
 
-/** Mails a reset link when the address has an account; nothing otherwise. */
-export async function sendPasswordResetLink(deps: AccountDeps, email: string): Promise<boolean> {
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'locale'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (!user) return false;
-  const now = deps.now ?? new Date();
-  const token = await issueEmailToken(deps.db, user.id, 'reset_password', now);
-  // Someone may be asking for a reset of an account that is signed in right now: say so.
-  const live = await deps.db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('expires_at', '>', now)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  await sendAccountMail(deps, 'reset_password', user, `/auth/reset-password/${token}`, {
-    signedIn: live !== undefined,
-  });
-  return true;
+/**
+ * Mails a reset link when the address has an account, nothing otherwise; either way the work
+ * here is the same (one outbox row), so the answer's timing tells nothing. The worker finds
+ * the account and issues the link when it composes the e-mail.
+ */
+export async function queuePasswordResetLink(deps: AccountDeps, email: string): Promise<void> {
+  await queueAccountMail(deps.db, { kind: 'reset_password', payload: { email } });
+  deps.mailOutbox.kick();
 }
 
 /**
@@ -516,15 +438,19 @@ export async function resetPassword(
   const row = await consumeEmailToken(deps.db, token, ['reset_password'], now);
   if (!row) return 'expired';
   const passwordHash = await hashPassword(password);
-  await deps.db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
-    }))
-    .where('id', '=', row.user_id)
-    .execute();
+  // The owner hears of it (with a way back if it was not them): the notice is committed with the change.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        password_hash: passwordHash,
+        email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)),
+      }))
+      .where('id', '=', row.user_id)
+      .execute();
+    await queueAccountMail(trx, { kind: 'password_changed', payload: { userId: row.user_id } });
+  });
   await revokeUserSessions(deps.db, row.user_id);
-  await notifyOwner(deps, 'password_changed', row.user_id);
+  deps.mailOutbox.kick();
   return 'reset';
 }

@@ -3,7 +3,7 @@ import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
 import { ApiError } from '../../lib/http/api.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
-import { getMailer } from '../../lib/mail/mail.server.ts';
+import { mailOutboxKick } from '../../lib/mail/outbox-runner.server.ts';
 import { loadAppSettings } from '../settings/settings.server.ts';
 import type { AccountDeps } from './accounts.server.ts';
 import { type SchemaOptions, validationMessages } from './accounts.ts';
@@ -36,8 +36,7 @@ export function clientAddressOf(context: Pick<APIContext, 'clientAddress'>): str
 }
 
 export async function accountDeps(): Promise<AccountDeps> {
-  const { PUBLIC_SITE_URL, TEST_SIGN_UPS_PER_HOUR } = env();
-  return { db: await getDb(), mailer: getMailer(), siteUrl: PUBLIC_SITE_URL, signUpsPerHour: TEST_SIGN_UPS_PER_HOUR };
+  return { db: await getDb(), mailOutbox: mailOutboxKick, signUpsPerHour: env().TEST_SIGN_UPS_PER_HOUR };
 }
 
 /** The account forms' schema options for a locale: its messages and today's minimum length. */

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
-  memoryMailer,
   PASSWORD,
   seedAccountReference,
   tokenFromMail,
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
+import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
 import { type AccountDeps, confirmEmail } from '../accounts/accounts.server.ts';
 import { createSession, validateSessionToken } from '../accounts/session.server.ts';
 import {
@@ -35,11 +36,8 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     await test?.drop();
   });
   const db = () => test.handle.db;
-  const deps = (): AccountDeps & { mailer: ReturnType<typeof memoryMailer> } => ({
-    db: db(),
-    mailer: memoryMailer(),
-    siteUrl: 'https://shop.example.ca',
-  });
+  const composers = accountMailComposers({ siteUrl: 'https://shop.example.ca' });
+  const deps = (): AccountDeps & { mailOutbox: TestOutbox } => ({ db: db(), mailOutbox: testOutbox(db, composers) });
   let address = 0;
   const client = () => `192.0.2.${++address}`;
 
@@ -97,15 +95,19 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     expect(await requestEmailChange(d, user.id, { newEmail: target, currentPassword: PASSWORD }, '203.0.113.7')).toBe(
       'sent',
     );
-    expect(d.mailer.sent[0]?.to).toBe(target);
+    expect(d.mailOutbox.kicks).toBe(1);
+    const [link] = await d.mailOutbox.sentTo(target);
+    expect(link?.kind).toBe('change_email');
     // The address in use is told, with the address asked for.
-    expect(d.mailer.sent[1]?.to).toBe(user.email);
-    expect(d.mailer.sent[1]?.kind).toBe('email_change_notice');
-    expect(d.mailer.sent[1]?.text).toContain(target);
+    const [notice] = await d.mailOutbox.sentTo(user.email);
+    expect(notice?.kind).toBe('email_change_notice');
+    expect(notice?.text).toContain(target);
     expect((await loadProfile(db(), user.id))?.email).toBe(user.email);
-    const token = tokenFromMail(d.mailer.sent[0] as NonNullable<(typeof d.mailer.sent)[0]>, 'confirm');
+    const token = tokenFromMail(link as NonNullable<typeof link>, 'confirm');
     expect(await confirmEmail(d, token)).toMatchObject({ kind: 'email_changed', email: target });
     expect((await loadProfile(db(), user.id))?.email).toBe(target);
+    // The notice went to the address in use when the change was asked for, not the new one.
+    expect((await d.mailOutbox.sentTo(target)).map((mail) => mail.kind)).toEqual(['change_email']);
   });
 
   it('changes the password, keeping this sign-in and ending the others', async () => {
@@ -143,7 +145,10 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     expect(await validateSessionToken(db(), here.accessToken)).not.toBeNull();
     expect(await validateSessionToken(db(), elsewhere.accessToken)).toBeNull();
     // The owner hears of it at their address, in their language.
-    expect(d.mailer.sent.map((mail) => [mail.to, mail.kind])).toEqual([[user.email, 'password_changed']]);
+    expect(d.mailOutbox.kicks).toBe(1);
+    expect((await d.mailOutbox.sentTo(user.email)).map((mail) => [mail.to, mail.kind])).toEqual([
+      [user.email, 'password_changed'],
+    ]);
   });
 
   it('links an in-house account after checking number and phone, and signs the user out', async () => {

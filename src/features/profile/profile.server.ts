@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, Locale } from '../../lib/db/schema.ts';
-import { localizePath } from '../../lib/i18n/index.ts';
 import {
   accountAddressBucket,
   accountBucket,
@@ -9,15 +8,13 @@ import {
   countAttempt,
   LIMITS,
 } from '../../lib/rate-limit.server.ts';
+import { queueAccountMail } from '../accounts/account-mail.server.ts';
 import {
   type AccountDeps,
   customerTypeFor,
   findInHouseAccount,
-  issueEmailToken,
   isUniqueViolation,
-  notifyOwner,
 } from '../accounts/accounts.server.ts';
-import { accountMail } from '../accounts/emails.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
 import { revokeUserSessions } from '../accounts/session.server.ts';
@@ -216,7 +213,11 @@ async function checkCurrentPassword(
 
 export type EmailChangeResult = 'sent' | 'wrong_password' | 'same' | 'taken';
 
-/** Mails a confirmation link to the new address; the address changes when it is followed. */
+/**
+ * Mails a confirmation link to the new address (the address changes when it is followed), and
+ * tells the address in use, so a stolen session cannot take the account quietly. Both e-mails
+ * are one outbox statement; the worker issues the link when it composes it.
+ */
 export async function requestEmailChange(
   deps: AccountDeps,
   userId: string,
@@ -226,26 +227,16 @@ export async function requestEmailChange(
   const now = deps.now ?? new Date();
   if (!(await checkCurrentPassword(deps.db, userId, input.currentPassword, now, clientAddress)))
     return 'wrong_password';
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'locale'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.email === input.newEmail) return 'same';
   const taken = await deps.db.selectFrom('users').select('id').where('email', '=', input.newEmail).executeTakeFirst();
   if (taken) return 'taken';
-  const token = await issueEmailToken(deps.db, userId, 'change_email', now, input.newEmail);
-  await deps.mailer.send(
-    accountMail({
-      kind: 'change_email',
-      to: input.newEmail,
-      locale: user.locale,
-      firstName: user.first_name,
-      link: new URL(localizePath(`/auth/confirm/${token}`, user.locale), deps.siteUrl).href,
-    }),
+  await queueAccountMail(
+    deps.db,
+    { kind: 'change_email', payload: { userId, newEmail: input.newEmail } },
+    { kind: 'email_change_notice', payload: { userId, to: user.email, newEmail: input.newEmail } },
   );
-  // The address in use hears of it too: a stolen session cannot take the account quietly.
-  await notifyOwner(deps, 'email_change_notice', userId, { newEmail: input.newEmail });
+  deps.mailOutbox.kick();
   return 'sent';
 }
 
@@ -264,9 +255,13 @@ export async function changePassword(
   const weakness = passwordWeakness(input.password, owner.email);
   if (weakness) return weakness;
   const passwordHash = await hashPassword(input.password);
-  await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  // The owner hears of it at their address: the notice is committed with the change.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await queueAccountMail(trx, { kind: 'password_changed', payload: { userId } });
+  });
   await revokeUserSessions(deps.db, userId, keepFamilyId);
-  await notifyOwner(deps, 'password_changed', userId);
+  deps.mailOutbox.kick();
   return 'changed';
 }
 

@@ -253,6 +253,10 @@ export interface MailOutboxTable {
   locked_until: NullableTimestamp;
   sent_at: NullableTimestamp;
   last_error: string | null;
+  /** Set when the last allowed attempt failed: never retried by the worker, only by a staff member. */
+  dead_at: NullableTimestamp;
+  /** The address of the last failed attempt (the staff view). */
+  recipient: string | null;
 }
 
 export interface VariantsTable {

@@ -12,6 +12,7 @@ import enDashboard from './locales/en/dashboard.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enLists from './locales/en/lists.json' with { type: 'json' };
+import enMail from './locales/en/mail.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
@@ -30,6 +31,7 @@ import frDashboard from './locales/fr/dashboard.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frLists from './locales/fr/lists.json' with { type: 'json' };
+import frMail from './locales/fr/mail.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
@@ -69,6 +71,7 @@ export const resources = {
     quotes: enQuotes,
     quoteDesk: enQuoteDesk,
     dashboard: enDashboard,
+    mail: enMail,
     security: enSecurity,
     seo: enSeo,
   },
@@ -89,6 +92,7 @@ export const resources = {
     quotes: frQuotes,
     quoteDesk: frQuoteDesk,
     dashboard: frDashboard,
+    mail: frMail,
     security: frSecurity,
     seo: frSeo,
   },

@@ -7,9 +7,11 @@ import { intlLocale } from '../i18n/locale.ts';
 import { log } from '../log.ts';
 
 /**
- * The one way the store sends e-mail. With SMTP_URL, nodemailer delivers it; without, the
+ * The one way the store delivers e-mail. With SMTP_URL, nodemailer delivers it; without, the
  * same message (nodemailer builds it either way) is written as an `.eml` file under
- * DATA_DIR/mail/ and one log line names the file.
+ * DATA_DIR/mail/ and one log line names the file. Only the mail outbox's worker calls it
+ * (lib/mail/outbox.server.ts): a request writes an outbox row, never sends
+ * (docs/decisions/043-every-email-through-the-outbox.md).
  */
 export interface MailMessage {
   to: string;
@@ -42,8 +44,16 @@ function envelope(message: MailMessage, from: string) {
   };
 }
 
-export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+/**
+ * How long one delivery may wait on the relay. Nodemailer's defaults (2 minutes to connect, 10
+ * of silence) would let one hanging relay hold the outbox worker past its lease on the row
+ * (2 minutes), after which another process could send the same e-mail again; these keep a
+ * hanging relay to one failed attempt well inside the lease.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function createSmtpMailer(url: string, from: string, timeouts: Partial<typeof SMTP_TIMEOUTS> = {}): Mailer {
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message, from));
@@ -81,18 +91,4 @@ export function getMailer(): Mailer {
     mailer = SMTP_URL ? createSmtpMailer(SMTP_URL, MAIL_FROM) : createOutboxMailer(join(dataDir, 'mail'), MAIL_FROM);
   }
   return mailer;
-}
-
-export function sendMail(message: MailMessage): Promise<SentMail> {
-  return getMailer().send(message);
-}
-
-/**
- * Sends without making the caller wait, for answers that must not reveal whether an account
- * exists (a delivery taking time would). A failure is logged, never lost.
- */
-export function sendMailInBackground(message: MailMessage): void {
-  sendMail(message).catch((error: unknown) => {
-    log('error', 'mail_failed', { kind: message.kind, error });
-  });
 }

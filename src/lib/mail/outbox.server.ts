@@ -9,7 +9,9 @@ import type { Mailer, MailMessage } from './mail.server.ts';
  * the commit it kicks the worker, which composes each e-mail, sends it and marks it sent. A
  * send that fails is retried later with a growing delay, so an e-mail of a committed request
  * is never lost, only delayed; one of a rolled-back request never exists. Delivery is at least
- * once: a crash between the send and its mark sends that e-mail again.
+ * once: a crash between the send and its mark sends that e-mail again. After MAX_ATTEMPTS
+ * failures the row is dead (docs/decisions/043-every-email-through-the-outbox.md): kept with
+ * its last error, never retried by the worker, shown to staff, who may retry it.
  */
 
 type Db = Kysely<Database>;
@@ -26,6 +28,13 @@ export function outboxRow(kind: string, payload: Record<string, unknown>) {
 export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
+
+/**
+ * Attempts before an e-mail is dead. With retryDelayMs, the 12th attempt comes about two hours
+ * and a half after the first: long enough to ride out a relay's restart or a short outage,
+ * short enough that staff hear of a broken relay the same morning.
+ */
+export const MAX_ATTEMPTS = 12;
 
 /** How long a worker holds the rows it took before another may take them. */
 const LEASE_MS = 120_000;
@@ -62,6 +71,7 @@ export async function drainOutbox(
           .selectFrom('mail_outbox')
           .select('id')
           .where('sent_at', 'is', null)
+          .where('dead_at', 'is', null)
           .where('next_attempt_at', '<=', at)
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
           .orderBy('id')
@@ -74,28 +84,36 @@ export async function drainOutbox(
     if (taken.length === 0) return result;
     const sent: number[] = [];
     for (const row of taken) {
+      let recipient: string | undefined;
       try {
         const composer = composers[row.kind];
         if (!composer) throw new Error(`No composer for mail kind ${row.kind}`);
         const message = await composer(db, row.payload);
-        if (message) await mailer.send(message);
+        if (message) {
+          recipient = message.to;
+          await mailer.send(message);
+        }
         sent.push(row.id);
       } catch (error) {
         result.failed++;
+        const dead = row.attempts >= MAX_ATTEMPTS;
         const delay = retryDelayMs(row.attempts);
-        log('error', 'mail_outbox_failed', {
+        log('error', dead ? 'mail_outbox_dead' : 'mail_outbox_failed', {
           id: row.id,
           kind: row.kind,
           attempts: row.attempts,
-          retryInMs: delay,
+          ...(dead ? {} : { retryInMs: delay }),
           error,
         });
+        const failedAt = now();
         await db
           .updateTable('mail_outbox')
           .set({
             locked_until: null,
-            next_attempt_at: new Date(now().getTime() + delay),
             last_error: String((error as Error)?.message ?? error).slice(0, 2000),
+            // A message that failed before it was composed keeps the address of an earlier attempt.
+            ...(recipient === undefined ? {} : { recipient: recipient.slice(0, 320) }),
+            ...(dead ? { dead_at: failedAt } : { next_attempt_at: new Date(failedAt.getTime() + delay) }),
           })
           .where('id', '=', row.id)
           .execute();
@@ -112,10 +130,31 @@ export async function drainOutbox(
   }
 }
 
+export type RetryOutcome = 'queued' | 'already_sent' | 'not_found';
+
+/**
+ * A staff member's retry: a dead or waiting e-mail becomes due now (a dead one gets one more
+ * attempt; failing it, it is dead again at once). It only makes the row due: the worker's
+ * lease still decides who sends it, so retries made together send it once.
+ */
+export async function retryOutboxMail(db: Db, id: number, now = new Date()): Promise<RetryOutcome> {
+  const queued = await db
+    .updateTable('mail_outbox')
+    .set({ dead_at: null, next_attempt_at: now })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (queued) return 'queued';
+  const exists = await db.selectFrom('mail_outbox').select('id').where('id', '=', id).executeTakeFirst();
+  return exists ? 'already_sent' : 'not_found';
+}
+
 export interface OutboxWorker {
   /** Drain soon (after the current request has answered); many kicks make one drain. */
   kick(): void;
-  stop(): void;
+  /** No more drains on a timer; resolves when a drain under way has finished. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -131,6 +170,7 @@ export function createOutboxWorker(options: {
   let running: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
+  let stopped = false;
   const run = (): Promise<void> => {
     if (running) {
       again = true;
@@ -144,7 +184,7 @@ export function createOutboxWorker(options: {
         } catch (error) {
           log('error', 'mail_outbox_drain_failed', { error });
         }
-      } while (again);
+      } while (again && !stopped);
     })().finally(() => {
       running = undefined;
     });
@@ -154,15 +194,17 @@ export function createOutboxWorker(options: {
   timer.unref();
   return {
     kick() {
-      if (scheduled) return;
+      if (scheduled || stopped) return;
       scheduled = true;
       setImmediate(() => {
         scheduled = false;
-        void run();
+        if (!stopped) void run();
       });
     },
-    stop() {
+    async stop() {
+      stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

@@ -3,7 +3,7 @@ import { register } from '../../../features/accounts/accounts.server.ts';
 import { RegisterSchema } from '../../../features/accounts/accounts.ts';
 import { accountDeps, accountSchemaOptions, clientAddressOf } from '../../../features/accounts/auth.server.ts';
 import { passwordWeakness, weakPasswordError } from '../../../features/accounts/password-policy.server.ts';
-import { ApiError, json } from '../../../lib/http/api.ts';
+import { ApiError } from '../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../lib/http/body.ts';
 import { getT } from '../../../lib/i18n/index.ts';
 import { SITE } from '../../../lib/site.ts';
@@ -11,8 +11,8 @@ import { SITE } from '../../../lib/site.ts';
 export const prerender = false;
 
 /**
- * POST the five steps of the sign-up → 201 { confirmationSent }. The account stays
- * unconfirmed (no session) until its e-mail link is followed.
+ * POST the five steps of the sign-up → 201. The account stays unconfirmed (no session) until
+ * its e-mail link is followed; the link is mailed by the mail-outbox worker after the answer.
  */
 export const POST: APIRoute = async (context) => {
   const { locals, request } = context;
@@ -24,7 +24,7 @@ export const POST: APIRoute = async (context) => {
   const t = getT(locals.locale, 'accounts');
   switch (result.kind) {
     case 'created':
-      return json({ confirmationSent: result.confirmationSent }, { status: 201 });
+      return new Response(null, { status: 201 });
     case 'email_taken':
       throw new ApiError(409, 'email_taken', t('validation.emailTaken'), {
         fields: { email: t('validation.emailTaken') },
