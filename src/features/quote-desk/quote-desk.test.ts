@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../lib/i18n/index.ts';
-import { CSV_COLUMNS, csvAmount, csvField, csvHeader, csvLine } from './csv.ts';
+import { CSV_COLUMNS, csvAmount, csvHeader, csvLine } from './csv.ts';
 import {
   canSendQuote,
   canTransition,
@@ -104,13 +104,20 @@ describe('priced quote form', () => {
 
 describe('CSV', () => {
   it('quotes what needs quoting and defuses formulas', () => {
-    expect(csvField('plain', ',')).toBe('plain');
-    expect(csvField('Smith, Jones', ',')).toBe('"Smith, Jones"');
-    expect(csvField('Smith, Jones', ';')).toBe('Smith, Jones');
-    expect(csvField('say "hi"', ',')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines', ';')).toBe('"two\nlines"');
-    expect(csvField('=HYPERLINK("x")', ',')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvLine(['a', 'b'], ';')).toBe('a;b\r\n');
+    expect(csvLine(['plain'], ',')).toBe('plain\r\n');
+    expect(csvLine(['Smith, Jones'], ',')).toBe('"Smith, Jones"\r\n');
+    expect(csvLine(['Smith, Jones'], ';')).toBe('Smith, Jones\r\n');
+    expect(csvLine(['say "hi"'], ',')).toBe('"say ""hi"""\r\n');
+    expect(csvLine(['two\nlines'], ';')).toBe('"two\nlines"\r\n');
+    expect(csvLine(['two\rlines'], ';')).toBe('"two\rlines"\r\n');
+    expect(csvLine(['=HYPERLINK("x")'], ',')).toBe(`"'=HYPERLINK(""x"")"\r\n`);
+    expect(csvLine(['a', '', 'b'], ';')).toBe('a;;b\r\n');
+  });
+  it('makes every field a spreadsheet could run as a formula plain text', () => {
+    for (const formula of ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\uFF1D1+1']) {
+      expect(csvLine([formula, 'x'], ',')).toBe(`'${formula},x\r\n`);
+    }
+    expect(csvLine(['Jean-Marc', 'a=b'], ',')).toBe('Jean-Marc,a=b\r\n');
   });
   it('writes amounts as a spreadsheet of the language reads them', () => {
     expect(csvAmount(123456, 'en')).toBe('1234.56');
