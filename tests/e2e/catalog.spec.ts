@@ -66,9 +66,19 @@ test.describe('catalog: from the home page to the cart', () => {
     await expect(page.getByText('Acer saccharum').first()).toBeVisible();
     await hydrated(page);
 
-    await page.getByRole('button', { name: 'Availability by location' }).click();
+    const opener = page.getByRole('button', { name: 'Availability by location' });
+    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Availability by location' });
     await expect(dialog).toBeVisible();
+    // A modal dialog: the focus starts on its close button and Tab never reaches the page behind.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      const focusOutside = await page.evaluate(
+        () => document.activeElement !== document.body && !document.activeElement?.closest('dialog'),
+      );
+      expect(focusOutside, `Tab ${press + 1}`).toBe(false);
+    }
     await expect(dialog.getByRole('row', { name: /Milton Sales Yard/ }).first()).toBeVisible();
     await expect(dialog.locator('section.availability__variant')).toHaveCount(3);
     await expect(dialog.getByRole('heading', { name: 'Legend' })).toBeVisible();
@@ -79,6 +89,19 @@ test.describe('catalog: from the home page to the cart', () => {
     );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    // A click on the backdrop, left of the panel, closes it too (on a phone the panel takes
+    // the whole width and leaves no backdrop to click).
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    const panel = await dialog.boundingBox();
+    if (panel && panel.x >= 40) {
+      await page.mouse.click(panel.x / 2, panel.y + panel.height / 2);
+    } else {
+      await page.keyboard.press('Escape');
+    }
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
 
     await page.getByRole('radio', { name: /50 mm WB/ }).check();
     await page.getByLabel('Increase quantity').click();

@@ -57,7 +57,7 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // Escape, the focus trap and the scroll lock: useDialog.
+      // Escape, the focus trap and the scroll lock: the native dialog (useDialog).
       if (event.key === 'ArrowRight') go(1);
       else if (event.key === 'ArrowLeft') go(-1);
       else if (event.key === '+' || event.key === '=') setZoom(zoomIn);
@@ -97,7 +97,7 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
   };
 
   return (
-    <div className="lightbox" ref={dialog} role="dialog" aria-modal="true" aria-label={strings.dialog}>
+    <dialog className="lightbox" ref={dialog} aria-label={strings.dialog}>
       <div className="lightbox__bar">
         <p className="lightbox__counter" aria-live="polite">
           {items.length > 0 ? fill(strings.counter, { current: index + 1, total: items.length }) : ''}
@@ -186,6 +186,6 @@ export default function Lightbox({ items, startIndex = 0, strings, onClose }: Li
         </>
       )}
       {item?.title && <p className="lightbox__caption">{item.title}</p>}
-    </div>
+    </dialog>
   );
 }

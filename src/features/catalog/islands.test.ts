@@ -12,7 +12,7 @@ describe('picture viewer', () => {
   it('shows its no-pictures state', () => {
     const html = renderToStaticMarkup(createElement(Lightbox, { items: [], strings, onClose: () => {} }));
     expect(html).toContain('There are no pictures to show.');
-    expect(html).toContain('role="dialog"');
+    expect(html).toContain('<dialog class="lightbox" aria-label="Picture viewer"');
   });
 
   it('shows the chosen picture with its count', () => {

@@ -222,32 +222,23 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   }
 
   return (
-    <div className="availability">
-      <button
-        type="button"
-        className="availability__backdrop"
-        aria-label={strings.close}
-        tabIndex={-1}
-        onClick={onClose}
-      />
-      <div className="availability__panel" ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header className="availability__head">
-          <div>
-            <h2 id={titleId}>{strings.title}</h2>
-            <p className="muted">{productName}</p>
-          </div>
-          <button
-            type="button"
-            ref={closeButton}
-            className="availability__close"
-            onClick={onClose}
-            aria-label={strings.close}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </header>
-        <div className="availability__body">{body}</div>
-      </div>
-    </div>
+    <dialog className="availability" ref={panel} aria-labelledby={titleId}>
+      <header className="availability__head">
+        <div>
+          <h2 id={titleId}>{strings.title}</h2>
+          <p className="muted">{productName}</p>
+        </div>
+        <button
+          type="button"
+          ref={closeButton}
+          className="availability__close"
+          onClick={onClose}
+          aria-label={strings.close}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="availability__body">{body}</div>
+    </dialog>
   );
 }

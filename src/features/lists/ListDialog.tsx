@@ -11,9 +11,9 @@ interface Props {
 }
 
 /**
- * A modal dialog for the lists (the chooser, the delete confirmation): focus moves in and is
- * kept there, Escape and the backdrop close it, and focus returns to what opened it (the
- * shared `useDialog`).
+ * A modal dialog for the lists (the chooser, the delete confirmation): a native `<dialog>`
+ * opened by the shared `useDialog`, so focus moves in and is kept there, Escape and the
+ * backdrop close it, and focus returns to what opened it.
  */
 export default function ListDialog({ title, closeLabel, onClose, children, initialFocus }: Props) {
   const titleId = useId();
@@ -21,23 +21,20 @@ export default function ListDialog({ title, closeLabel, onClose, children, initi
   const panel = useDialog({ onClose, initialFocus: initialFocus ?? closeButton });
 
   return (
-    <div className="list-dialog">
-      <button type="button" className="list-dialog__backdrop" aria-label={closeLabel} tabIndex={-1} onClick={onClose} />
-      <div className="list-dialog__panel card" ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header className="list-dialog__head">
-          <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            ref={closeButton}
-            className="list-dialog__close"
-            onClick={onClose}
-            aria-label={closeLabel}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </header>
-        {children}
-      </div>
-    </div>
+    <dialog className="list-dialog card" ref={panel} aria-labelledby={titleId}>
+      <header className="list-dialog__head">
+        <h2 id={titleId}>{title}</h2>
+        <button
+          type="button"
+          ref={closeButton}
+          className="list-dialog__close"
+          onClick={onClose}
+          aria-label={closeLabel}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      {children}
+    </dialog>
   );
 }

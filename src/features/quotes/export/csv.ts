@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import type { TFunction } from 'i18next';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { QuoteExportRow } from './export.server.ts';
@@ -14,15 +15,22 @@ export function csvDelimiter(locale: Locale): string {
   return locale === 'fr' ? ';' : ',';
 }
 
-/** One field, quoted when it holds a separator, a quote or a line break. */
-export function csvField(value: string, delimiter: string): string {
-  // A leading =, +, - or @ would make a spreadsheet run the text as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return safe.includes(delimiter) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
+/**
+ * One record as a CSV line (CRLF, the line ending spreadsheets expect). csv-stringify quotes
+ * a field that holds the separator, a quote or any line break, and defuses formulas: a field
+ * starting with =, +, -, @, a tab or a carriage return (or their full-width forms) gets a
+ * leading apostrophe, so a spreadsheet shows it as text instead of running it (OWASP "CSV
+ * injection": names, companies and comments are typed by customers).
+ */
 export function csvLine(values: readonly string[], delimiter: string): string {
-  return `${values.map((value) => csvField(value, delimiter)).join(delimiter)}\r\n`;
+  return stringify([[...values]], {
+    delimiter,
+    record_delimiter: 'windows',
+    // Given a record delimiter, csv-stringify would quote only fields holding that exact
+    // sequence; a lone \n or \r must be quoted too, or a spreadsheet splits the row there.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+  });
 }
 
 /** Cents as a plain decimal in the locale's spreadsheet form: 123456 → "1234.56" / "1234,56". */
