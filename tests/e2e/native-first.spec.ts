@@ -113,7 +113,7 @@ test.describe('native first on slow 3G, cold cache', () => {
     await expect(comments).toHaveValue('Laisser près de la grange');
 
     // React takes over and shows what the choice asks for, keeping both.
-    await expect(island).not.toHaveAttribute('ssr', undefined, { timeout: 60_000 });
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 60_000 });
     await expect(form.getByRole('heading', { name: 'Renseignements de livraison' })).toBeVisible({ timeout: 30_000 });
     await expect(delivery).toBeChecked();
     await expect(comments).toHaveValue('Laisser près de la grange');

@@ -92,17 +92,10 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('.cart [role="status"]')).toHaveText(t.updated);
       expect((await readCart(page.request)).count).toBe(5);
 
-      // The browser itself refuses 0 (min="1"); the server refuses it too, with the message.
+      // The server refuses 0, and says why in the page's language.
       await row.getByLabel(t.quantity).fill('0');
       await row.getByRole('button', { name: t.update }).click();
-      await expect(page).toHaveURL(new RegExp(`${t.cart}\\?cart=updated&line=${line?.id}$`));
-      const refused = await page.request.post(`/cart/items/${line?.id}`, {
-        headers: SAME_ORIGIN,
-        form: { intent: 'update', quantity: '0', locale },
-        maxRedirects: 0,
-      });
-      expect(refused.status()).toBe(303);
-      await page.goto(refused.headers().location ?? '');
+      await expect(page).toHaveURL(new RegExp(`${t.cart}\\?cart=invalid-quantity&line=${line?.id}$`));
       await expect(page.locator('.cart [role="alert"]')).toHaveText(t.badQuantity);
       expect((await readCart(page.request)).count).toBe(5);
 
@@ -136,7 +129,8 @@ test.describe('without JavaScript', () => {
     const [theirs] = (await readCart(other)).lines;
     if (!theirs) throw new Error('The other guest has a line');
 
-    for (const form of [{ intent: 'remove' }, { intent: 'update', quantity: '1' }]) {
+    const forms: Record<string, string>[] = [{ intent: 'remove' }, { intent: 'update', quantity: '1' }];
+    for (const form of forms) {
       const answer = await page.request.post(`/cart/items/${theirs.id}`, {
         headers: SAME_ORIGIN,
         form: { ...form, locale: 'fr' },

@@ -5,7 +5,7 @@ import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
 import { $cartCount, showToast } from '../shell/stores.ts';
-import { onCartChangedElsewhere } from './cart.client.ts';
+import { $cartSummary, onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
 import { CART_FORM_ACTION, CART_NOTICE_LINE_PARAM, CART_NOTICE_PARAM } from './cart-forms.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
@@ -71,6 +71,9 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
     const stopCount = $cartCount.listen((count) => {
       if (count !== shownCount.current) void reload();
     });
+    // The server's count may have come before this island hydrated.
+    const summary = $cartSummary.get().data;
+    if (summary && summary.count !== shownCount.current) void reload();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) void reload();
     };
@@ -343,6 +346,8 @@ function CartLine({ locale, line, strings, money, busy, error, onQuantity, onInv
         className="cart-line__controls"
         method="post"
         action={action}
+        // The quantity is checked by us (and by the server), with the cart's own message.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           commit();

@@ -181,14 +181,20 @@ export function adoptingHydration(load: Load, el: HTMLElement): () => Promise<vo
       console.error('An island could not load: its presses go to the browser', error);
     }
     release();
-    window.removeEventListener('beforeunload', warnBeforeLeaving);
     // Hydrated, React learns what the visitor did; not, the fields get it back as plain HTML.
     handOver(touched);
     if (hydrated) await nextTask();
-    else console.warn('An island did not hydrate: its presses are left to the browser');
+    else {
+      console.warn('An island did not hydrate: its presses are left to the browser');
+      // The browser is about to post a held form itself: that is no leaving to warn of.
+      window.removeEventListener('beforeunload', warnBeforeLeaving);
+    }
     // Hydrated: React acts on each press. Not hydrated: the browser does what the HTML says.
     for (const button of held.splice(0)) if (button.isConnected) button.click();
     for (const form of heldForms.splice(0)) if (form.isConnected) form.requestSubmit();
+    // Only now: a press replayed by React has set its own warning (an add in flight) by the
+    // time its click returns, so there is no moment in which leaving goes unwarned.
+    window.removeEventListener('beforeunload', warnBeforeLeaving);
   };
 
   return () => {
