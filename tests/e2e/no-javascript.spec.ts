@@ -55,6 +55,8 @@ async function readCart(request: APIRequestContext) {
 }
 
 test.describe('without JavaScript', () => {
+  // Each form post is a page load of its own: a busy machine needs more than the default.
+  test.describe.configure({ timeout: 120_000 });
   for (const locale of ['en', 'fr'] as const) {
     const t = T[locale];
 
