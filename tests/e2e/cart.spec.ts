@@ -367,4 +367,33 @@ test.describe('cart', () => {
     expect((await readCart(owner)).lines).toMatchObject([{ id: line.id, quantity: 5 }]);
     for (const client of [owner, stranger, guest]) await client.dispose();
   });
+
+  test('the cart page reads the cart again when the header count differs, and when the tab is seen again', async ({
+    page,
+  }) => {
+    const [small, medium] = await pjmVariants(page.request);
+    if (!small || !medium) throw new Error('The PJM Rhododendron has at least two sizes');
+    // A guest with an empty cart (the cookie is set by a first add).
+    await addToCart(page.request, medium.id, 1);
+    await emptyCart(page.request);
+    // The page is rendered with the empty cart; before its count arrives, a line is added
+    // elsewhere: the header says 1, and the page follows instead of saying "empty".
+    await page.route('**/api/cart/summary', async (route) => {
+      await addToCart(page.request, small.id, 1);
+      await route.continue();
+    });
+    await page.goto('/cart');
+    await expect(cartBadge(page)).toHaveText('1');
+    await expect(page.locator(`[data-cart-line="${small.sku}"]`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeHidden();
+    await page.unroute('**/api/cart/summary');
+
+    // A change made while the tab was hidden shows when it is seen again.
+    await addToCart(page.request, medium.id, 2);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.locator(`[data-cart-line="${medium.sku}"]`)).toBeVisible();
+    await expect(page.locator('[data-cart-total]')).toHaveText(
+      moneyPattern(small.priceCents + 2 * medium.priceCents, 'en'),
+    );
+  });
 });

@@ -288,12 +288,22 @@ test.describe('admin catalogue', () => {
     ]);
     const items = page.locator('.image-item');
     await expect(items).toHaveCount(2, { timeout: 60_000 });
-    await items.nth(0).getByRole('button', { name: 'Supprimer la photo 1' }).click();
-    await expect(items.nth(0)).toContainText('Supprimer cette photo ? Cette action est irréversible.');
-    await items.nth(0).getByRole('button', { name: 'Annuler' }).click();
+    // The confirmation is an alert dialog: announced, holding the focus, giving it back.
+    const deleteFirst = items.nth(0).getByRole('button', { name: 'Supprimer la photo 1' });
+    await deleteFirst.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer cette photo ? Cette action est irréversible.' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Annuler' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(deleteFirst).toBeFocused();
     await expect(items).toHaveCount(2);
-    await items.nth(0).getByRole('button', { name: 'Supprimer la photo 1' }).click();
-    await items.nth(0).getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await deleteFirst.click();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(deleteFirst).toBeFocused();
+    await deleteFirst.click();
+    await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await expect(items).toHaveCount(1);
     await expect(items.nth(0)).toContainText("Fichier d'origine : b.png");
     await expect(items.nth(0).locator('.image-item__primary')).toHaveText('Principale');

@@ -13,7 +13,7 @@ async function openProductSignedIn(page: import('@playwright/test').Page) {
   await page.goto('/products/sugar-maple');
   await hydrated(page.locator('.summary-buy'));
   // The session is loaded: the header greets the shopper.
-  await expect(page.getByRole('button', { name: 'Account menu for Emily Chen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Emily Chen, account menu' })).toBeVisible();
 }
 
 test.describe('the HTTP client', () => {

@@ -143,7 +143,7 @@ test.describe('sessions in the browser', () => {
     const tokenCheck = page.waitForRequest((request) => request.url().endsWith('/api/auth/token'));
     await page.goto('/');
     await tokenCheck;
-    const menu = page.getByRole('button', { name: 'Account menu for Emily Chen' });
+    const menu = page.getByRole('button', { name: 'Emily Chen, account menu' });
     await expect(menu).toBeVisible();
     await menu.click();
     const panel = page.locator('#account-menu');
@@ -158,7 +158,7 @@ test.describe('sessions in the browser', () => {
   test('an admin sees Admin in the menu (fr) @phone', async ({ page, context }) => {
     await signIn(context, 'admin');
     await page.goto('/fr');
-    await page.getByRole('button', { name: 'Menu du compte de Nadia Tremblay' }).click();
+    await page.getByRole('button', { name: 'Nadia Tremblay, menu du compte' }).click();
     await expect(page.locator('#account-menu').getByRole('link', { name: 'Admin' })).toHaveAttribute(
       'href',
       '/fr/admin',
@@ -195,7 +195,7 @@ test.describe('sessions in the browser', () => {
   test('signing out from the menu ends the session and goes home', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/settings');
-    await page.getByRole('button', { name: 'Account menu for Emily Chen' }).click();
+    await page.getByRole('button', { name: 'Emily Chen, account menu' }).click();
     await page.locator('#account-menu').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -15,7 +15,7 @@ test.describe('the store shell', () => {
 
   test('home in French, reached through the language switch', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Afficher cette page en français' }).click();
+    await page.getByRole('link', { name: 'Français, afficher cette page en français' }).click();
     await expect(page).toHaveURL(/\/fr$/);
     await expect(page).toHaveTitle('Pépinières Northfield');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');

@@ -35,6 +35,8 @@ const PUBLIC_PREFIXES = [
   // A priced quote's approve and decline links: the single-use token is the credential.
   '/quotes/',
   '/media/',
+  // The cart's plain-HTML form posts (a guest has a cart too): docs/decisions/048-native-first-islands.md.
+  '/cart/',
 ];
 
 /** For anonymous visitors only; a signed-in visitor is sent home. */

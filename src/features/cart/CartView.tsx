@@ -5,8 +5,10 @@ import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { onCartChangedElsewhere } from './cart.client.ts';
+import { $cartCount } from '../../lib/cart-count.ts';
+import { $cartSummary, onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
+import { CART_FORM_ACTION, CART_NOTICE_LINE_PARAM, CART_NOTICE_PARAM } from './cart-forms.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
 import '../../styles/stepper.css';
 import './cart.css';
@@ -21,6 +23,8 @@ export interface CartViewProps {
   /** 'No Warranty Applies', shown to trade users instead of the warranty. */
   warrantyNone: string;
   links: { catalogue: string; checkout: string; warranty: string };
+  /** What a form posted without JavaScript did, as the server says it (decision 048). */
+  notice?: { kind: 'status' | 'error'; text: string } | undefined;
 }
 
 /**
@@ -28,11 +32,15 @@ export interface CartViewProps {
  * renders it with the server's data; every change goes to the server, whose answer (prices,
  * subtotals, total) replaces what is shown. Another tab's change reloads it.
  */
-export default function CartView({ locale, initial, strings, warrantyNone, links }: CartViewProps) {
+export default function CartView({ locale, initial, strings, warrantyNone, links, notice }: CartViewProps) {
   const [cart, setCart] = useState(initial);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const [lineErrors, setLineErrors] = useState<Readonly<Record<number, string>>>({});
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(notice?.kind === 'status' ? notice.text : '');
+  const [formError, setFormError] = useState(notice?.kind === 'error' ? notice.text : undefined);
+  // The count this page shows, for the header's count to be compared with.
+  const shownCount = useRef(initial.count);
+  shownCount.current = cart.count;
   const [loadError, setLoadError] = useState(false);
   // Only the answer to the latest change is shown: an earlier one may arrive later.
   const latest = useRef(0);
@@ -55,16 +63,38 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
     }
   };
 
+  // The page is always right: it reads the cart again when another tab changes it, when the
+  // header's count (the server's summary, or another tab's news) differs from what it shows,
+  // when it comes back from the back/forward cache and when the tab is seen again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; reload reads the latest state through refs.
   useEffect(() => {
     const stop = onCartChangedElsewhere(() => void reload());
+    const stopCount = $cartCount.listen((count) => {
+      if (count !== shownCount.current) void reload();
+    });
+    // The server's count may have come before this island hydrated.
+    const summary = $cartSummary.get().data;
+    if (summary && summary.count !== shownCount.current) void reload();
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) void reload();
     };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
     window.addEventListener('pageshow', onPageShow);
+    document.addEventListener('visibilitychange', onVisible);
+    // A form's answer is shown once: a reload of the page must not repeat it.
+    const url = new URL(location.href);
+    if (url.searchParams.has(CART_NOTICE_PARAM)) {
+      url.searchParams.delete(CART_NOTICE_PARAM);
+      url.searchParams.delete(CART_NOTICE_LINE_PARAM);
+      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
     return () => {
       stop();
+      stopCount();
       window.removeEventListener('pageshow', onPageShow);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, []);
 
@@ -89,6 +119,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
     success: string,
   ): Promise<boolean> => {
     const request = ++latest.current;
+    setFormError(undefined);
     mark(line.id, true);
     setLineError(line.id, undefined);
     try {
@@ -142,6 +173,11 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
           {strings.errors.load}
         </p>
       )}
+      {formError && (
+        <p className="cart__alert" role="alert">
+          {formError}
+        </p>
+      )}
       {cart.lines.length === 0 ? (
         <section className="cart-empty card" aria-labelledby="cart-empty-heading">
           <h2 id="cart-empty-heading">{strings.empty.heading}</h2>
@@ -156,6 +192,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
             {cart.lines.map((line) => (
               <CartLine
                 key={line.id}
+                locale={locale}
                 line={line}
                 strings={strings}
                 money={money}
@@ -223,6 +260,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
 }
 
 interface CartLineProps {
+  locale: 'en' | 'fr';
   line: CartLineView;
   strings: CartStrings;
   money: (cents: number) => string;
@@ -233,13 +271,26 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, onRemove }: CartLineProps) {
+function CartLine({ locale, line, strings, money, busy, error, onQuantity, onInvalid, onRemove }: CartLineProps) {
   const [draft, setDraft] = useState(String(line.quantity));
   // The field follows the line when the server (or a button) changes it.
   useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
   const names = { name: line.name, size: line.size };
   const inputId = `cart-quantity-${line.id}`;
   const errorId = `cart-error-${line.id}`;
+  // Without JavaScript each control posts a form of its own (decision 048): the quantity form
+  // wraps the field and its Update button (Enter submits it); −, + and Remove name forms of
+  // their own at the end of the line, so that Enter in the field never presses them.
+  const action = `${CART_FORM_ACTION}/${line.id}`;
+  const formId = (name: string) => `cart-line-${line.id}-${name}`;
+  const hiddenForm = (name: string, fields: Record<string, string>) => (
+    <form id={formId(name)} method="post" action={action} hidden>
+      <input type="hidden" name="locale" value={locale} />
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+    </form>
+  );
 
   const commit = () => {
     const quantity = parseQuantity(draft);
@@ -292,21 +343,38 @@ function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, on
           </p>
         )}
       </div>
-      <div className="cart-line__controls">
+      <form
+        className="cart-line__controls"
+        method="post"
+        action={action}
+        // The quantity is checked by us (and by the server), with the cart's own message.
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          commit();
+        }}
+      >
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="intent" value="update" />
         <label className="visually-hidden" htmlFor={inputId}>
           {fill(strings.line.quantityFor, names)}
         </label>
         <div className="stepper">
           <button
-            type="button"
+            type="submit"
+            form={formId('decrease')}
             aria-label={fill(strings.line.decrease, names)}
-            onClick={() => onQuantity(line.quantity - 1)}
+            onClick={(event) => {
+              event.preventDefault();
+              onQuantity(line.quantity - 1);
+            }}
             disabled={line.quantity <= 1}
           >
             −
           </button>
           <input
             id={inputId}
+            name="quantity"
             type="number"
             inputMode="numeric"
             min={1}
@@ -317,37 +385,45 @@ function CartLine({ line, strings, money, busy, error, onQuantity, onInvalid, on
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => setDraft(event.target.value)}
             onBlur={commit}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                commit();
-              }
-            }}
           />
           <button
-            type="button"
+            type="submit"
+            form={formId('increase')}
             aria-label={fill(strings.line.increase, names)}
-            onClick={() => onQuantity(line.quantity + 1)}
+            onClick={(event) => {
+              event.preventDefault();
+              onQuantity(line.quantity + 1);
+            }}
             disabled={line.quantity >= MAX_QUANTITY}
           >
             +
           </button>
         </div>
+        <button type="submit" className="cart-line__update" aria-label={fill(strings.line.updateLabel, names)}>
+          {strings.line.update}
+        </button>
         <p className="cart-line__subtotal">
           <span className="muted">{strings.line.subtotal}</span>{' '}
           <strong data-line-subtotal>{money(line.subtotalCents)}</strong>
         </p>
         <button
-          type="button"
+          type="submit"
+          form={formId('remove')}
           className="cart-line__remove"
           aria-label={fill(strings.line.removeLabel, names)}
-          onClick={onRemove}
+          onClick={(event) => {
+            event.preventDefault();
+            onRemove();
+          }}
           disabled={busy}
         >
           {strings.line.remove}
         </button>
         {busy && <span className="muted cart-line__saving">{strings.line.saving}</span>}
-      </div>
+      </form>
+      {hiddenForm('decrease', { intent: 'update', quantity: String(Math.max(1, line.quantity - 1)) })}
+      {hiddenForm('increase', { intent: 'update', quantity: String(Math.min(MAX_QUANTITY, line.quantity + 1)) })}
+      {hiddenForm('remove', { intent: 'remove' })}
       {error && (
         <p id={errorId} className="cart__alert cart-line__error" role="alert">
           {error}

@@ -17,6 +17,30 @@ export type AddCartItem = z.infer<typeof AddCartItemSchema>;
 export const UpdateCartItemSchema = z.object({ quantity: CartQuantitySchema });
 export type UpdateCartItem = z.infer<typeof UpdateCartItemSchema>;
 
+/** A quantity as a form field holds it ("3"), checked as CartQuantitySchema checks the number. */
+const QuantityTextSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/)
+  .transform(Number)
+  .pipe(CartQuantitySchema);
+
+/** POST /cart/items as a form (cart-forms.ts): AddCartItemSchema's fields, as a form's text. */
+export const AddCartItemFormSchema = z.object({
+  variantId: PathIdSchema,
+  quantity: QuantityTextSchema,
+});
+
+/** POST /cart/items/{id} as a form: set the line's quantity, or remove the line. */
+export const CartLineFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('update'), quantity: QuantityTextSchema }),
+  z.object({ intent: z.literal('remove') }),
+]);
+
+/** What a cart-line form did, as the cart page's `?cart=` names it. */
+export const CartNoticeSchema = z.enum(['updated', 'removed', 'not-found', 'invalid-quantity']);
+export type CartNotice = z.infer<typeof CartNoticeSchema>;
+
 /** The {id} of /api/cart/items/{id}: a cart line id as the path writes it (an int4). */
 export const CartLineIdSchema = PathIdSchema;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
+import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
@@ -334,25 +335,24 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
                 <button type="submit" className="btn btn--outline btn--sm">
                   {t.saveText}
                 </button>
-                {confirming === image.id ? (
-                  <span className="image-item__confirm">
-                    <span>{t.confirmDelete}</span>
-                    <button type="button" className="btn btn--sm btn--danger" onClick={() => void remove(image)}>
-                      {t.confirm}
-                    </button>
-                    <button type="button" className="btn btn--outline btn--sm" onClick={() => setConfirming(null)}>
-                      {t.cancel}
-                    </button>
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn--outline btn--sm"
-                    onClick={() => setConfirming(image.id)}
-                    aria-label={fill(t.deleteLabel, { number: index + 1 })}
-                  >
-                    {t.delete}
-                  </button>
+                <button
+                  type="button"
+                  className="btn btn--outline btn--sm"
+                  onClick={() => setConfirming(image.id)}
+                  aria-label={fill(t.deleteLabel, { number: index + 1 })}
+                  aria-haspopup="dialog"
+                >
+                  {t.delete}
+                </button>
+                {confirming === image.id && (
+                  <ConfirmDialog
+                    message={t.confirmDelete}
+                    confirmLabel={t.confirm}
+                    cancelLabel={t.cancel}
+                    danger
+                    onConfirm={() => void remove(image)}
+                    onCancel={() => setConfirming(null)}
+                  />
                 )}
               </div>
             </form>

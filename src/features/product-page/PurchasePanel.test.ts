@@ -23,6 +23,10 @@ function panel(locale: 'en' | 'fr', variants: PurchasePanelProps['variants']) {
       myLocation: strings.myLocation,
       listsPath: locale === 'fr' ? '/fr/lists' : '/lists',
       lists: chooserStrings(resources[locale].lists),
+      cartForm: {
+        action: '/cart/items',
+        back: locale === 'fr' ? '/fr/products/erable-a-sucre' : '/products/sugar-maple',
+      },
     }),
   );
 }
@@ -43,5 +47,15 @@ describe('purchase panel', () => {
     expect(html).toContain('<span class="badge badge--low">Stock limité</span>');
     expect(html).toContain('checked="" value="1"');
     expect(html).toContain('Ajouter au panier');
+  });
+
+  it('is a form that adds to the cart without JavaScript', () => {
+    const html = panel('fr', [{ id: 7, sku: 'TRE-1001-W40', sizeLabel: '40mm WB', priceCents: 39900, stockTotal: 40 }]);
+    expect(html).toContain('<form class="purchase__form" action="/cart/items" method="post">');
+    expect(html).toContain('<input type="hidden" name="back" value="/fr/products/erable-a-sucre"/>');
+    expect(html).toContain('<input type="hidden" name="locale" value="fr"/>');
+    expect(html).toMatch(/<input type="radio" name="variantId" checked="" value="7"\/>/);
+    expect(html).toMatch(/<input id="[^"]+" type="number"[^>]* name="quantity" value="1"\/>/);
+    expect(html).toMatch(/<button type="submit" class="btn">Ajouter au panier<\/button>/);
   });
 });

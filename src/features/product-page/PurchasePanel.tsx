@@ -59,6 +59,8 @@ export interface PurchasePanelProps {
   /** `/lists` in the page's language, and the Add to List chooser's strings. */
   listsPath: string;
   lists: ChooserStrings;
+  /** Where the add-to-cart form posts without JavaScript, and the page it comes back to. */
+  cartForm: { action: string; back: string };
 }
 
 /**
@@ -79,6 +81,17 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   const [missingSku, setMissingSku] = useState(false);
   const [availabilityOpen, setAvailabilityOpen] = useState(false);
   const selected = variants.find((variant) => variant.id === selectedId);
+
+  // An add still on its way is lost if the shopper leaves: the browser asks first.
+  useEffect(() => {
+    if (busy === null) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
 
   const [chooser, setChooser] = useState<{ variant: PurchaseVariant; quantity: number } | null>(null);
 
@@ -151,86 +164,101 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   const setClampedQuantity = (value: number) =>
     setQuantity(Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1);
 
+  // Without JavaScript (or before it has loaded and failed), the form posts as plain HTML and
+  // the server sends the shopper back to this page with the result (decision 048).
   return (
     <div className="purchase">
-      {missingSku && (
-        <p className="purchase__alert" role="alert">
-          {strings.skuNotFound}
-        </p>
-      )}
-      <fieldset className="purchase__sizes">
-        <legend>{strings.heading}</legend>
-        {variants.map((variant) => {
-          const label = stockLabel(variant.stockTotal, props.lowStockThreshold);
-          return (
-            <label key={variant.id} className={`purchase__size${variant.id === selectedId ? ' is-selected' : ''}`}>
-              <input
-                type="radio"
-                name={`${id}-variant`}
-                value={variant.id}
-                checked={variant.id === selectedId}
-                onChange={() => {
-                  setSelectedId(variant.id);
-                  setMissingSku(false);
-                }}
-              />
-              <span className="purchase__size-text">
-                <span className="purchase__size-label">{variant.sizeLabel}</span>
-                <span className="purchase__sku">{fill(strings.sku, { sku: variant.sku })}</span>
-              </span>
-              <span className="purchase__size-side">
-                <span className="purchase__price">{formatMoney(variant.priceCents, locale)}</span>
-                <span className={STOCK_BADGE[label]}>{stock[label]}</span>
-              </span>
-            </label>
-          );
-        })}
-      </fieldset>
+      <form
+        className="purchase__form"
+        method="post"
+        action={props.cartForm.action}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onAddToCart();
+        }}
+      >
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="back" value={props.cartForm.back} />
+        {missingSku && (
+          <p className="purchase__alert" role="alert">
+            {strings.skuNotFound}
+          </p>
+        )}
+        <fieldset className="purchase__sizes">
+          <legend>{strings.heading}</legend>
+          {variants.map((variant) => {
+            const label = stockLabel(variant.stockTotal, props.lowStockThreshold);
+            return (
+              <label key={variant.id} className={`purchase__size${variant.id === selectedId ? ' is-selected' : ''}`}>
+                <input
+                  type="radio"
+                  name="variantId"
+                  value={variant.id}
+                  checked={variant.id === selectedId}
+                  onChange={() => {
+                    setSelectedId(variant.id);
+                    setMissingSku(false);
+                  }}
+                />
+                <span className="purchase__size-text">
+                  <span className="purchase__size-label">{variant.sizeLabel}</span>
+                  <span className="purchase__sku">{fill(strings.sku, { sku: variant.sku })}</span>
+                </span>
+                <span className="purchase__size-side">
+                  <span className="purchase__price">{formatMoney(variant.priceCents, locale)}</span>
+                  <span className={STOCK_BADGE[label]}>{stock[label]}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
 
-      <div className="purchase__quantity">
-        <label htmlFor={`${id}-quantity`}>{strings.quantity}</label>
-        <div className="stepper">
-          <button
-            type="button"
-            aria-label={strings.decrease}
-            onClick={() => setClampedQuantity(quantity - 1)}
-            disabled={quantity <= 1}
-          >
-            −
+        <div className="purchase__quantity">
+          <label htmlFor={`${id}-quantity`}>{strings.quantity}</label>
+          <div className="stepper">
+            <button
+              type="button"
+              aria-label={strings.decrease}
+              onClick={() => setClampedQuantity(quantity - 1)}
+              disabled={quantity <= 1}
+            >
+              −
+            </button>
+            <input
+              id={`${id}-quantity`}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_QUANTITY}
+              value={quantity}
+              onChange={(event) => setClampedQuantity(event.target.valueAsNumber)}
+            />
+            <button
+              type="button"
+              aria-label={strings.increase}
+              onClick={() => setClampedQuantity(quantity + 1)}
+              disabled={quantity >= MAX_QUANTITY}
+            >
+              +
+            </button>
+          </div>
+        </div>
+
+        <div className="purchase__actions">
+          <button type="submit" className="btn" disabled={busy !== null || !selected}>
+            {busy === 'cart' ? strings.adding : strings.addToCart}
           </button>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            value={quantity}
-            onChange={(event) => setClampedQuantity(event.target.valueAsNumber)}
-          />
           <button
             type="button"
-            aria-label={strings.increase}
-            onClick={() => setClampedQuantity(quantity + 1)}
-            disabled={quantity >= MAX_QUANTITY}
+            className="btn btn--outline"
+            onClick={() => selected && void addToList(selected, quantity)}
+            disabled={busy !== null || !selected}
           >
-            +
+            {strings.addToList}
           </button>
         </div>
-      </div>
-
-      <div className="purchase__actions">
-        <button type="button" className="btn" onClick={() => void onAddToCart()} disabled={busy !== null || !selected}>
-          {busy === 'cart' ? strings.adding : strings.addToCart}
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => selected && void addToList(selected, quantity)}
-          disabled={busy !== null || !selected}
-        >
-          {strings.addToList}
-        </button>
-      </div>
+      </form>
 
       <button
         type="button"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
@@ -145,22 +146,23 @@ export default function TradeAccountPanel({
           <dt>{t.warranty}</dt>
           <dd>{strings.warrantyNone}</dd>
         </dl>
-        {confirmingUnlink ? (
-          <div className="confirm-box">
-            <p>{fill(t.unlinkConfirm, { number: linked.accountNumber })}</p>
-            <div className="form-actions">
-              <button type="button" className="btn" onClick={unlink} disabled={busy}>
-                {t.unlinkConfirmButton}
-              </button>
-              <button type="button" className="btn btn--outline" onClick={() => setConfirmingUnlink(false)}>
-                {strings.cancel}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="button" className="btn btn--outline" onClick={() => setConfirmingUnlink(true)}>
-            {t.unlink}
-          </button>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => setConfirmingUnlink(true)}
+          aria-haspopup="dialog"
+        >
+          {t.unlink}
+        </button>
+        {confirmingUnlink && (
+          <ConfirmDialog
+            message={fill(t.unlinkConfirm, { number: linked.accountNumber })}
+            confirmLabel={t.unlinkConfirmButton}
+            cancelLabel={strings.cancel}
+            busy={busy}
+            onConfirm={unlink}
+            onCancel={() => setConfirmingUnlink(false)}
+          />
         )}
       </div>
     );

@@ -33,6 +33,24 @@ export async function readJson(
   }
 }
 
+/** A plain HTML form is small: a few fields of text. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The fields of a plain HTML form post (`application/x-www-form-urlencoded`), for the few
+ * routes that work without JavaScript (docs/decisions/048-native-first-islands.md); any
+ * other Content-Type answers 415 and more than 16 KB answers 413. JSON endpoints never read
+ * forms: a form is what a page on another site can send without a preflight, so only routes
+ * made for forms accept one, behind the same-origin check.
+ */
+export async function readForm(request: Request, locale: Locale): Promise<URLSearchParams> {
+  const essence = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (essence !== 'application/x-www-form-urlencoded') {
+    throw new ApiError(415, 'unsupported_media_type', getT(locale, 'security')('body.unsupportedType'));
+  }
+  return new URLSearchParams(await readText(request, locale, FORM_BODY_LIMIT));
+}
+
 /** `application/json` or `application/<something>+json`, in UTF-8 (JSON's only encoding). */
 export function isJsonType(contentType: string): boolean {
   const [essence = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());

@@ -54,8 +54,8 @@ describe('getT', () => {
   });
 
   it('pluralises per locale', () => {
-    expect(getT('en')('nav.cartCount', { count: 1 })).toBe('1 item in cart');
-    expect(getT('fr')('nav.cartCount', { count: 2 })).toBe('2 articles dans le panier');
+    expect(getT('en')('nav.cartCount', { count: 1 })).toBe('Cart, 1 item');
+    expect(getT('fr')('nav.cartCount', { count: 2 })).toBe('Panier, 2 articles');
   });
 
   it('reads other namespaces', () => {

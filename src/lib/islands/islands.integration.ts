@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/** Adds `client:interaction` (interaction.directive.ts; docs/decisions/031-islands-on-interaction.md). */
+/**
+ * Adds `client:interaction` (interaction.directive.ts; docs/decisions/031-islands-on-interaction.md)
+ * and `client:eager` (eager.directive.ts; docs/decisions/048-native-first-islands.md).
+ */
 export function interactionIslands(): AstroIntegration {
   return {
     name: 'nursery:interaction-islands',
@@ -10,6 +13,10 @@ export function interactionIslands(): AstroIntegration {
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction.directive.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'eager',
+          entrypoint: fileURLToPath(new URL('./eager.directive.ts', import.meta.url)),
         });
       },
     },

@@ -1,0 +1,152 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { createConfirmedAccount, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+
+/**
+ * Native first, then React (docs/decisions/048-native-first-islands.md), on a slow phone
+ * network with a cold cache: Playwright's check(), fill() and click() as the very first touch
+ * of an island take effect at once (a radio changes, typing shows), a button that needs the
+ * island says it is busy from the first press and leaving meanwhile asks first, and once React
+ * has hydrated it holds what the shopper did.
+ */
+
+// Chrome DevTools' "Slow 3G": 2 s round trips, about 50 KB/s each way.
+const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+
+async function slowNetwork(page: Page, context: BrowserContext) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+}
+
+interface CartBody {
+  count: number;
+  lines: { id: number; sku: string; quantity: number; variantId: number }[];
+}
+
+async function readCart(request: APIRequestContext): Promise<CartBody> {
+  const response = await request.get('/api/cart');
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+async function sizesOf(request: APIRequestContext, productId: number) {
+  const response = await request.get(`/api/products/${productId}/availability`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).variants as { id: number; sku: string }[];
+}
+
+const SUGAR_MAPLE = { en: '/products/sugar-maple', fr: '/fr/products/erable-a-sucre' };
+const PJM_PRODUCT_ID = 1;
+
+test.describe('native first on slow 3G, cold cache', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the purchase panel: a size, a quantity and Add to Cart as first touches', async ({ page, context }) => {
+    await slowNetwork(page, context);
+    await page.goto(SUGAR_MAPLE.en);
+    const island = page.locator('astro-island[client="interaction"]');
+    await expect(island).toHaveAttribute('ssr', '');
+
+    // A radio changes as the shopper presses it, before any React.
+    const sizes = page.getByRole('radio');
+    const second = sizes.nth(1);
+    await second.check();
+    await expect(second).toBeChecked();
+    await page.getByLabel('Quantity', { exact: true }).fill('3');
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('3');
+
+    // Add to Cart waits for the island, busy from the first press.
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.click();
+    await expect(add).toHaveAttribute('aria-busy', 'true');
+
+    // Leaving meanwhile asks first; staying keeps the add.
+    // (The prompt blocks the page: it is answered as it opens, or the click would wait on it.)
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.locator('a[href="/cart"]').first().click();
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    await expect(page).toHaveURL(/\/products\/sugar-maple$/);
+
+    await expect(page.getByRole('status').filter({ hasText: 'Added to your cart.' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(island).not.toHaveAttribute('ssr');
+    await expect(second).toBeChecked();
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('3');
+    const secondSku = await page.locator('.purchase__sku').nth(1).textContent();
+    const cart = await readCart(page.request);
+    expect(cart.lines).toHaveLength(1);
+    expect(secondSku).toContain(cart.lines[0]?.sku);
+    expect(cart.lines[0]?.quantity).toBe(3);
+  });
+
+  test('the checkout form: a radio and typed text as first touches are adopted (fr)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await createConfirmedAccount(request, { label: 'native-checkout', locale: 'fr' });
+    await signIn(context, account);
+    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
+    if (!size) throw new Error('The PJM Rhododendron has a size');
+    const added = await context.request.post('/api/cart/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: size.id, quantity: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+
+    await slowNetwork(page, context);
+    await page.goto('/fr/checkout');
+    const form = page.locator('form.checkout-form');
+    const island = page.locator('astro-island').filter({ has: form });
+    await expect(island).toHaveAttribute('ssr', '');
+    const delivery = form.getByLabel('Livraison', { exact: true });
+    await delivery.check();
+    await expect(delivery).toBeChecked();
+    const comments = form.getByLabel(/^Commentaires/);
+    await comments.fill('Laisser près de la grange');
+    await expect(comments).toHaveValue('Laisser près de la grange');
+
+    // React takes over and shows what the choice asks for, keeping both.
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 60_000 });
+    await expect(form.getByRole('heading', { name: 'Renseignements de livraison' })).toBeVisible({ timeout: 30_000 });
+    await expect(delivery).toBeChecked();
+    await expect(comments).toHaveValue('Laisser près de la grange');
+  });
+
+  test('the cart page: + as the first touch is carried out once React is there', async ({ page, context }) => {
+    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
+    if (!size) throw new Error('The PJM Rhododendron has a size');
+    const added = await context.request.post('/api/cart/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: size.id, quantity: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+
+    await slowNetwork(page, context);
+    await page.goto('/cart');
+    const line = page.locator(`[data-cart-line="${size.sku}"]`);
+    const increase = line.getByRole('button', { name: /^Increase the quantity of/ });
+    await increase.click();
+    await expect(line.getByLabel(/^Quantity of/)).toHaveValue('2', { timeout: 60_000 });
+    await expect.poll(async () => (await readCart(page.request)).count, { timeout: 30_000 }).toBe(2);
+  });
+
+  test('the sign-in form: typing and Sign in as first touches sign in', async ({ page, context, request }) => {
+    const account = await createConfirmedAccount(request, { label: 'native-sign-in' });
+    await slowNetwork(page, context);
+    await page.goto('/auth/sign-in?redirect=%2Fcart');
+    const island = page.locator('astro-island').filter({ has: page.getByLabel('Email') });
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/, { timeout: 90_000 });
+    await expect(island).toHaveCount(0);
+  });
+});
