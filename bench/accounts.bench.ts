@@ -3,7 +3,7 @@
 // Prints figures; asserts nothing. Run: node bench/accounts.bench.ts (or npm run bench).
 import { availableParallelism, loadavg } from 'node:os';
 import { signIn } from '../src/features/accounts/accounts.server.ts';
-import { hashPassword, verifyPassword } from '../src/features/accounts/password.server.ts';
+import { hashPassword, PASSWORD_COST, verifyPassword } from '../src/features/accounts/password.server.ts';
 import { createSession, validateSessionToken } from '../src/features/accounts/session.server.ts';
 import { createUser, PASSWORD, seedAccountReference } from '../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES } from '../tests/support/databases.ts';
@@ -23,7 +23,7 @@ console.log(`# Accounts benchmarks (Node ${process.version}, ${availableParallel
 {
   const before = process.resourceUsage().maxRSS;
   const started = performance.now();
-  const stored = await hashPassword(PASSWORD);
+  const stored = await hashPassword(PASSWORD, PASSWORD_COST);
   const hashMs = performance.now() - started;
   const peakMiB = (process.resourceUsage().maxRSS - before) / 1024;
   const times: number[] = [];

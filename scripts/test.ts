@@ -66,14 +66,20 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
   if (built) run('types', bin('astro'), ['check'], env);
   // The security probes (tests/security) against the built server, PGlite and PostgreSQL.
   if (built && (wanted('security') || only.length === 0)) {
-    run('security probes', bin('vitest'), [
-      'run',
-      '--config',
-      'vitest.security.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=reports/security.json',
-    ]);
+    // The probes' PGlite server starts from a copy of the database the build seeded.
+    run(
+      'security probes',
+      bin('vitest'),
+      [
+        'run',
+        '--config',
+        'vitest.security.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=reports/security.json',
+      ],
+      { E2E_DATA_DIR: dataDir },
+    );
   }
   if (wanted('e2e') || only.length === 0) {
     const chromium = findChromium();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,8 +8,13 @@ import { POSTGRES_URL, postgresReachable } from '../support/databases.ts';
 
 /**
  * Starts the built server (dist/, from `node scripts/build.ts`) once per engine, each on a
- * new database of its own: PGlite in a temporary data directory, and PostgreSQL on a new
+ * database of its own: PGlite in a temporary data directory, and PostgreSQL on a new
  * database when a server answers. The probes reach them through `inject('servers')`.
+ *
+ * `npm test` passes E2E_DATA_DIR, the data directory its build has just migrated and seeded:
+ * the PGlite server starts from a copy of that database instead of making and seeding one
+ * from nothing (decision 047). Without it, or while a process holds that database, the
+ * server seeds its own as before.
  */
 export interface ProbeServer {
   engine: 'pglite' | 'postgres';
@@ -27,8 +32,18 @@ declare module 'vitest' {
 const root = join(import.meta.dirname, '../..');
 const firstPort = Number(process.env.E2E_PORT ?? 4329) + 1000;
 
+/** The seeded embedded database to start from, when there is one nobody holds. */
+function seededDatabase(): string | undefined {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) return undefined;
+  const db = join(dataDir, 'db');
+  return existsSync(join(db, 'PG_VERSION')) && !existsSync(join(dataDir, 'db.lock')) ? db : undefined;
+}
+
 async function start(engine: ProbeServer['engine'], port: number, databaseUrl?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `nursery-security-${engine}-`));
+  const seeded = engine === 'pglite' ? seededDatabase() : undefined;
+  if (seeded) cpSync(seeded, join(dataDir, 'db'), { recursive: true });
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.ts', '--no-build'], {
     cwd: root,

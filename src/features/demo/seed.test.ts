@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES } from '../../../tests/support/databases.ts';
-import { type DatabaseHandle, openDatabase } from '../../lib/db/connect.server.ts';
-import { migrate } from '../../lib/db/migrate.server.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import type { DatabaseHandle } from '../../lib/db/connect.server.ts';
 import { verifyPassword } from '../accounts/password.server.ts';
 import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile, PlantFileError } from './plants.ts';
 import { SUPER_ADMIN } from './quote-desk-seed.server.ts';
@@ -20,21 +19,22 @@ const NOW = new Date('2026-11-20T15:00:00Z');
 
 // PGlite is WebAssembly and each demo password takes scrypt ~0.3 s: generous per-test timeouts.
 describe('seedDemoData', { timeout: TIMEOUT }, () => {
+  let database: TestDatabase;
   let handle: DatabaseHandle;
   let plantFiles: PlantFile[];
   let counts: SeedCounts;
   let digest: Awaited<ReturnType<typeof seedDigest>>;
 
   beforeAll(async () => {
-    handle = await openDatabase({ engine: 'pglite', memory: true });
-    await migrate(handle);
+    database = await createTestDatabase('pglite');
+    handle = database.handle;
     plantFiles = await loadPlantFiles();
     counts = await seedDemoData(handle, { now: NOW });
     digest = await seedDigest(handle);
   }, 300_000);
 
   afterAll(async () => {
-    await handle?.close();
+    await database?.drop();
   });
 
   it('turns every plant of the ten category files into a product', async () => {
