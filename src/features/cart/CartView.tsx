@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { $cartCount } from '../../lib/cart-count.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { resources } from '../../lib/i18n/index.ts';
 import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { $cartCount } from '../../lib/cart-count.ts';
 import { $cartSummary, onCartChangedElsewhere } from './cart.client.ts';
 import type { CartView as CartData, CartLineView } from './cart.ts';
 import { CART_FORM_ACTION, CART_NOTICE_LINE_PARAM, CART_NOTICE_PARAM } from './cart-forms.ts';

@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import { startHangingSmtpServer } from '../../../tests/support/hanging-smtp-server.ts';
+import { startHangingSmtp } from '../../../tests/support/hanging-smtp.ts';
 import { testOutbox } from '../../../tests/support/mail-outbox.ts';
 import { createSmtpMailer } from '../../lib/mail/mail.server.ts';
 import { createOutboxWorker } from '../../lib/mail/outbox.server.ts';
@@ -61,7 +61,7 @@ describe.each(ENGINES)('account e-mails through the outbox on %s', (engine) => {
     ).filter((row) => emails.some((email) => JSON.stringify(row.payload).includes(email)));
 
   it('with an SMTP relay that hangs, sign-up, a password reset, a resend and a password change answer while the worker waits on it', async () => {
-    const relay = await startHangingSmtpServer();
+    const relay = await startHangingSmtp();
     // The store's own SMTP mailer and timeouts: the relay holds each delivery until they run out.
     const worker = createOutboxWorker({
       db: async () => db(),
@@ -74,7 +74,7 @@ describe.each(ENGINES)('account e-mails through the outbox on %s', (engine) => {
       const first = uniqueEmail('hang');
       expect(await register(deps, signUp(first), 'en', client())).toMatchObject({ kind: 'created' });
       // The worker has taken the confirmation and is waiting on the relay's greeting.
-      await relay.accepted(1);
+      await relay.waitForConnections(1);
 
       const second = uniqueEmail('hang');
       expect(await register(deps, signUp(second), 'fr', client())).toMatchObject({ kind: 'created' });

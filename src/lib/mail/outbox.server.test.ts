@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryMailer } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import { startHangingSmtpServer } from '../../../tests/support/hanging-smtp-server.ts';
+import { startHangingSmtp } from '../../../tests/support/hanging-smtp.ts';
 import { createSmtpMailer, type MailMessage } from './mail.server.ts';
 import { drainOutbox, MAX_ATTEMPTS, type MailComposer, outboxRow, retryOutboxMail } from './outbox.server.ts';
 
@@ -78,7 +78,7 @@ describe.each(ENGINES)('mail outbox on %s', (engine) => {
   });
 
   it('a hanging SMTP relay costs one failed attempt, then the next e-mail is tried', async () => {
-    const relay = await startHangingSmtpServer();
+    const relay = await startHangingSmtp();
     try {
       const first = await queue('first@example.com');
       const second = await queue('second@example.com');

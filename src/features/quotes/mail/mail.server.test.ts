@@ -102,7 +102,8 @@ describe.each(ENGINES)("a new quote request's e-mails on %s", (engine) => {
       worker.kick();
       await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 20_000, interval: 50 });
     } finally {
-      worker.stop();
+      // The mailer has been called before the drain marks its rows sent: wait for the drain.
+      await worker.stop();
     }
     expect(sent.every((mail) => mail.subject.includes(result.reference))).toBe(true);
     expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);
