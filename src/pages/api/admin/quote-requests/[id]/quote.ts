@@ -8,7 +8,6 @@ import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';
 import { getT } from '../../../../../lib/i18n/index.ts';
-import { getMailer } from '../../../../../lib/mail/mail.server.ts';
 
 export const prerender = false;
 
