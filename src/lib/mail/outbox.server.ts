@@ -72,7 +72,10 @@ export async function drainOutbox(
           .select('id')
           .where('sent_at', 'is', null)
           .where('dead_at', 'is', null)
-          .where('next_attempt_at', '<=', at)
+          // A row's default next_attempt_at is the database's now(), in microseconds; `at` is a
+          // JavaScript time, truncated to the millisecond, so a row written in the same
+          // millisecond would not yet be due. One millisecond more takes it.
+          .where('next_attempt_at', '<', new Date(at.getTime() + 1))
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
           .orderBy('id')
           .limit(batch)
