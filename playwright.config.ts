@@ -9,8 +9,11 @@ const executablePath = findChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Two workers, a spec file each (decision 047): suites make their own accounts and data
+  // (tests/support/accounts.ts, shopper.ts) and only read the demo accounts, so any two run
+  // side by side. E2E_WORKERS=1 runs them one after another.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI === 'true' ? 1 : 0,
   forbidOnly: true,
   timeout: 30_000,

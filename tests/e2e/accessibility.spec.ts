@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiClient, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { apiClient, signIn } from '../support/accounts.ts';
+import { createShopper, type Shopper } from '../support/shopper.ts';
 
 /**
  * WCAG 2.1 AA checks (axe) on every page type in both languages: the shell's pages in both
  * colour modes; the catalog, search, content and account forms as a visitor; profile, quote
- * history, cart, lists and checkout as the demo customer with a line in the cart; the admin
- * area as the demo admin. Whatever a test adds to a demo account it takes away again.
+ * history, cart, lists and checkout as a shopper of the suite's own with a line in the cart;
+ * the admin area as the demo admin, who only reads.
  */
 
 // axe reads the whole page: on a busy machine a large page takes longer than the default.
@@ -77,48 +78,20 @@ test.describe('as a visitor', () => {
   }
 });
 
-test.describe('as the demo customer, with a line in the cart', () => {
-  // A PJM Rhododendron size: added for the checkout page, and taken away afterwards.
-  const PRODUCT_ID = 1;
-  let customer: APIRequestContext;
-  let restore: () => Promise<void> = async () => {};
+test.describe('as a customer with a quote request, a list and a line in the cart', () => {
+  // A shopper of this suite's own (tests/support/shopper.ts): the demo customer stays as the
+  // seed left it for the suites running beside this one.
+  let shopper: Shopper;
   const ids: { list?: number; quote?: number } = {};
 
-  test.beforeAll(async () => {
-    customer = await apiClient('customer');
-    const before = (await (await customer.get('/api/cart')).json()) as { lines: { id: number; sku: string }[] };
-    const availability = await customer.get(`/api/products/${PRODUCT_ID}/availability`);
-    expect(availability.ok(), await availability.text()).toBe(true);
-    const variant = (await availability.json()).variants[0] as { id: number; sku: string };
-    const added = await customer.post('/api/cart/items', {
-      headers: SAME_ORIGIN,
-      data: { variantId: variant.id, quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
-    const after = (await (await customer.get('/api/cart')).json()) as {
-      lines: { id: number; sku: string; quantity: number }[];
-    };
-    const line = after.lines.find((l) => l.sku === variant.sku);
-    if (!line) throw new Error(`${variant.sku} is not in the cart after adding it`);
-    const existed = before.lines.some((l) => l.id === line.id);
-    restore = async () => {
-      const response = existed
-        ? await customer.patch(`/api/cart/items/${line.id}`, {
-            headers: SAME_ORIGIN,
-            data: { quantity: line.quantity - 1 },
-          })
-        : await customer.delete(`/api/cart/items/${line.id}`, { headers: SAME_ORIGIN });
-      expect(response.ok(), await response.text()).toBe(true);
-    };
-    const { lists } = (await (await customer.get('/api/lists')).json()) as { lists: { id: number }[] };
-    ids.list = lists[0]?.id;
-    const history = (await (await customer.get('/api/quote-requests')).json()) as { items: { id: number }[] };
-    ids.quote = history.items[0]?.id;
+  test.beforeAll(async ({ request }) => {
+    shopper = await createShopper(request, { label: 'axe' });
+    ids.list = shopper.listId;
+    ids.quote = shopper.quoteId;
   });
 
   test.afterAll(async () => {
-    await restore();
-    await customer?.dispose();
+    await shopper?.client.dispose();
   });
 
   const customerPages: Record<string, (locale: Locale) => string | undefined> = {
@@ -136,8 +109,8 @@ test.describe('as the demo customer, with a line in the cart', () => {
     for (const locale of LOCALES) {
       test(`${kind} (${locale}) has no WCAG A/AA violations`, async ({ page, context }) => {
         const path = pathFor(locale);
-        if (!path) throw new Error(`The demo customer has no ${kind} to open`);
-        await signIn(context, 'customer');
+        if (!path) throw new Error(`The shopper has no ${kind} to open`);
+        await signIn(context, shopper.account);
         await open(page, path);
         await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\$&')}$`));
         expect(await violations(page)).toEqual([]);

@@ -128,13 +128,19 @@ test.describe('profile', () => {
     await expect(page.getByRole('checkbox', { name: /Je suis un professionnel/ })).toBeDisabled();
   });
 
-  test("the customer's lists and sales yard", async ({ page, context }) => {
+  test("the customer's lists", async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/profile');
     const lists = page.getByRole('region', { name: 'My lists' });
     await expect(lists.getByRole('listitem').first()).toContainText('My List');
     await expect(lists.getByRole('listitem').first()).toContainText('Default');
     await expect(lists.getByRole('link', { name: 'My List', exact: true })).toHaveAttribute('href', /^\/lists\/\d+$/);
+  });
+
+  test('a customer chooses a sales yard', async ({ page, context, request }) => {
+    // An account of the test's own: the demo customer's yard stays as the seed left it.
+    await signIn(context, await createConfirmedAccount(request, { label: 'yard' }));
+    await page.goto('/profile');
     const yard = await hydrated(page.getByRole('region', { name: 'My sales yard' }));
     const select = yard.getByLabel('Sales yard', { exact: true });
     const chosen = await select.locator('option').nth(3).getAttribute('value');
