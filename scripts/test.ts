@@ -2,8 +2,8 @@
 // lint → unit and integration (PGlite, and PostgreSQL when reachable) → both builds →
 // types → end-to-end in Chromium against the built server. What cannot run is named in
 // one line; with CI=true a missing database server or browser is a failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from '../tests/support/chromium.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
@@ -25,6 +25,38 @@ function run(step: string, command: string, args: string[], env: Record<string, 
   const ok = result.status === 0;
   results.push({ step, ok, seconds: (performance.now() - started) / 1000 });
   return ok;
+}
+
+/**
+ * Starts a step beside the one in the foreground (the end-to-end suite, which leaves the second
+ * core idle part of the time): its output goes to reports/{name}.log and is printed, whole,
+ * once the foreground step has ended. Resolves to whether it passed.
+ */
+function startBeside(
+  step: string,
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ step: string; log: string; ok: boolean }> {
+  const log = join(root, 'reports', `${name}.log`);
+  mkdirSync(join(root, 'reports'), { recursive: true });
+  const out = openSync(log, 'w');
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`, ...env },
+  });
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      closeSync(out);
+      results.push({ step: `${step} (beside)`, ok, seconds: (performance.now() - started) / 1000 });
+      resolve({ step, log, ok });
+    };
+    child.once('error', () => done(false));
+    child.once('close', (code) => done(code === 0));
+  });
 }
 
 rmSync(join(root, 'reports'), { recursive: true, force: true });
@@ -61,26 +93,42 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
     results.push({ step: 'Vercel output present', ok: wrote, seconds: 0 });
   }
   const built = run('build (Node)', process.execPath, ['scripts/build.ts'], env);
-  // Type-check after the build: `astro check` syncs the content collections, which read the
-  // catalog snapshot the build has just written.
-  if (built) run('types', bin('astro'), ['check'], env);
-  // The security probes (tests/security) against the built server, PGlite and PostgreSQL.
-  if (built && (wanted('security') || only.length === 0)) {
-    // The probes' PGlite server starts from a copy of the database the build seeded.
-    run(
-      'security probes',
-      bin('vitest'),
-      [
-        'run',
-        '--config',
-        'vitest.security.config.ts',
-        '--reporter=default',
-        '--reporter=json',
-        '--outputFile.json=reports/security.json',
-      ],
-      { E2E_DATA_DIR: dataDir },
-    );
+  // What runs beside the end-to-end suite reads a copy of what the build wrote, since the suite's
+  // server holds that database and rewrites the catalog snapshot when it publishes.
+  const beside = join(root, '.data-beside');
+  rmSync(beside, { recursive: true, force: true });
+  if (built) {
+    mkdirSync(beside, { recursive: true });
+    cpSync(join(dataDir, 'db'), join(beside, 'db'), { recursive: true });
+    cpSync(join(dataDir, 'catalog.json'), join(beside, 'catalog.json'));
   }
+  const besideEnv = { ...env, DATA_DIR: beside };
+  // Types, then the security probes (tests/security: the built server on PGlite, from a copy
+  // of the seeded database, and on PostgreSQL), one after the other beside the end-to-end suite.
+  // `astro check` syncs the content collections, which read the catalog snapshot.
+  const sideChain =
+    built && (wanted('security') || only.length === 0)
+      ? (async () => {
+          const types = await startBeside('types', 'types', bin('astro'), ['check'], besideEnv);
+          const security = await startBeside(
+            'security probes',
+            'security',
+            bin('vitest'),
+            [
+              'run',
+              '--config',
+              'vitest.security.config.ts',
+              '--reporter=default',
+              '--reporter=json',
+              '--outputFile.json=reports/security.json',
+            ],
+            { E2E_DATA_DIR: beside },
+          );
+          return [types, security];
+        })()
+      : built
+        ? startBeside('types', 'types', bin('astro'), ['check'], besideEnv).then((types) => [types])
+        : Promise.resolve([]);
   if (wanted('e2e') || only.length === 0) {
     const chromium = findChromium();
     if (!built) {
@@ -94,6 +142,11 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
       run('end-to-end', bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
     }
   }
+  for (const { step, log, ok } of await sideChain) {
+    console.log(`\n━━ ${step} (ran beside the end-to-end suite)${ok ? '' : ': FAILED'} ━━`);
+    console.log(readFileSync(log, 'utf8'));
+  }
+  rmSync(beside, { recursive: true, force: true });
 }
 
 function count(file: string, read: (data: never) => { passed: number; failed: number; skipped: number }) {
