@@ -80,25 +80,33 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Please enter your password.')).toBeVisible();
   });
 
-  test('never redirects to another site after signing in', async ({ page }) => {
+  test('never redirects to another site after signing in', async ({ context }) => {
     for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
-      await page.context().clearCookies();
+      // A tab per try: the last one's landing page may still be loading.
+      await context.clearCookies();
+      const page = await context.newPage();
       await open(page, `/auth/sign-in?redirect=${encodeURIComponent(redirect)}`);
       await fillSignIn(page, 'en', DEMO.customer.email, DEMO.customer.password);
       await expect(page).toHaveURL('/');
+      await page.close();
     }
   });
 
   for (const locale of ['en', 'fr'] as const) {
-    test(`open redirect: sign-in with redirect=/.//evil.example stays on this site (${locale})`, async ({ page }) => {
+    test(`open redirect: sign-in with redirect=/.//evil.example stays on this site (${locale})`, async ({
+      context,
+    }) => {
       const prefix = locale === 'fr' ? '/fr' : '';
       // Spellings a browser normalises into `//evil.example` after a check of the raw text.
       for (const redirect of ['/.//evil.example', '/%2e//evil.example', '/./\\evil.example', '/..//evil.example']) {
-        await page.context().clearCookies();
+        // A tab per try: the last one's landing page may still be loading.
+        await context.clearCookies();
+        const page = await context.newPage();
         await open(page, `${prefix}/auth/sign-in?redirect=${redirect}`);
         await fillSignIn(page, locale, DEMO.customer.email, DEMO.customer.password);
         await page.waitForURL((url) => !url.pathname.includes('/auth/sign-in'));
         expect(new URL(page.url()).origin, redirect).toBe(BASE_URL);
+        await page.close();
       }
     });
   }
