@@ -73,6 +73,7 @@ function quote(lineCount: number): QuoteDetail {
     answerBy: null,
     decision: null,
     history: [],
+    versions: [],
   };
 }
 

@@ -23,6 +23,8 @@ export interface PricedQuoteMailPayload {
   /** Which pricing the e-mail is for: a later one (or a revision) makes it stale, and it is not sent. */
   pricedAt: string;
   note: string;
+  /** The version the e-mail offers (decision 049); absent in rows queued before versions. */
+  versionId?: number;
 }
 
 function fail(payload: Record<string, unknown>): never {
@@ -38,14 +40,15 @@ export function requestMailPayload(payload: Record<string, unknown>): RequestMai
 }
 
 export function pricedQuoteMailPayload(payload: Record<string, unknown>): PricedQuoteMailPayload {
-  const { quoteRequestId, pricedAt, note } = payload;
+  const { quoteRequestId, pricedAt, note, versionId } = payload;
   if (
     typeof quoteRequestId !== 'number' ||
     typeof pricedAt !== 'string' ||
     Number.isNaN(Date.parse(pricedAt)) ||
-    typeof note !== 'string'
+    typeof note !== 'string' ||
+    (versionId !== undefined && typeof versionId !== 'number')
   ) {
     fail(payload);
   }
-  return { quoteRequestId, pricedAt, note };
+  return versionId === undefined ? { quoteRequestId, pricedAt, note } : { quoteRequestId, pricedAt, note, versionId };
 }

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
+import { getT } from '../../../lib/i18n/index.ts';
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import type { MailComposer } from '../../../lib/mail/outbox.server.ts';
 import { issueDecisionToken } from '../decision/decision.server.ts';
-import { decisionLink } from '../decision/decision.ts';
+import { answerLink, decisionLink } from '../decision/decision.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
 import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
+import { alternativeText, changeText, itemName, itemSize } from '../versions/describe.ts';
+import { loadVersions } from '../versions/versions.server.ts';
+import { versionChanges } from '../versions/versions.ts';
 import {
   PRICED_QUOTE_MAIL,
   pricedQuoteMailPayload,
@@ -57,20 +61,47 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
       const { pricing, locale } = quote;
       // Taken back, priced again or answered meanwhile: this quote is not the one to answer.
       if (!pricing || pricing.pricedAt.getTime() !== pricedAt.getTime()) return undefined;
-      const link = await issueDecisionToken(db, quote.id, pricedAt);
+      const link = await issueDecisionToken(db, quote.id, pricedAt, new Date(), payload.versionId);
       if (!link) return undefined;
+      const versions = payload.versionId === undefined ? [] : await loadVersions(db, quote.id);
+      const index = versions.findIndex((version) => version.id === payload.versionId);
+      const version = versions[index];
+      const previous = index > 0 ? versions[index - 1] : undefined;
+      const n = getT(locale, 'negotiation');
       return pricedQuoteMail({
         to: quote.customer.email,
         locale,
         firstName: quote.customer.firstName,
         reference: quote.reference,
-        lines: quote.lines.map((line) => ({
-          sku: line.sku,
-          name: lineName(line, locale),
-          size: lineSize(line, locale),
-          quantity: line.quantity,
-          unitCents: line.quotedUnitPriceCents ?? 0,
-        })),
+        lines: version
+          ? version.lines.map((line) => ({
+              sku: line.sku,
+              name: itemName(line, locale),
+              size: itemSize(line, locale),
+              quantity: line.quantity,
+              unitCents: line.unitPriceCents,
+              alternatives: line.alternatives.map((alt) => alternativeText(alt, locale)),
+            }))
+          : quote.lines.map((line) => ({
+              sku: line.sku,
+              name: lineName(line, locale),
+              size: lineSize(line, locale),
+              quantity: line.quantity,
+              unitCents: line.quotedUnitPriceCents ?? 0,
+            })),
+        ...(version
+          ? {
+              version: {
+                number: version.number,
+                intro: previous ? n('mail.versionIntro', { number: version.number, reference: quote.reference }) : null,
+                changes: previous
+                  ? versionChanges(previous.lines, version.lines).map((change) => changeText(change, locale))
+                  : [],
+                validUntil: version.validUntil,
+                answerLink: answerLink(deps.siteUrl, locale, link.token),
+              },
+            }
+          : {}),
         itemsCents: pricing.itemsCents,
         feesCents: pricing.feesCents,
         taxesCents: pricing.taxesCents,
