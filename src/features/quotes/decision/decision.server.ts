@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Locale, QuoteDecision } from '../../../lib/db/schema.ts';
 import { issueToken, parseToken, secretMatches } from '../../accounts/tokens.server.ts';
-import { answerVersion, loadVersion, versionClosed } from '../versions/versions.server.ts';
+import { answerVersion } from '../versions/answer.server.ts';
+import { loadVersion, versionClosed } from '../versions/versions.server.ts';
 import { validityEnd } from '../versions/versions.ts';
 import { applyTransition } from '../workflow/workflow.server.ts';
 import { decisionTarget } from '../workflow/workflow.ts';

@@ -52,7 +52,9 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const expiry = version
     ? n('mail.validUntil', { date: formatDate(`${version.validUntil}T12:00:00Z`, input.locale) })
     : t('mail.expiry', { date: formatDate(input.expiresAt, input.locale) });
-  const changesText = version?.intro ? [version.intro, `${n('mail.changes')}`, ...version.changes.map((c) => `- ${c}`), ''] : [];
+  const changesText = version?.intro
+    ? [version.intro, `${n('mail.changes')}`, ...version.changes.map((c) => `- ${c}`), '']
+    : [];
   const lineText = (line: PricedQuoteMailInput['lines'][number]) =>
     `${line.sku} · ${line.name} · ${line.size} · ${formatNumber(line.quantity, input.locale)} × ${money(line.unitCents)} = ${money(line.quantity * line.unitCents)}`;
   const totals: [string, number][] = [

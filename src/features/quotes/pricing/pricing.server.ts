@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { outboxRow } from '../../../lib/mail/outbox.server.ts';
 import { PRICED_QUOTE_MAIL, type PricedQuoteMailPayload } from '../mail/kinds.ts';
+import { writeVersion } from '../versions/versions.server.ts';
 import { applyTransition, lockedStatus, QuoteTransitionError } from '../workflow/workflow.server.ts';
 import { canSendQuote } from '../workflow/workflow.ts';
-import { writeVersion } from '../versions/versions.server.ts';
 import type { SendQuoteOutput } from './pricing.ts';
 
 /**

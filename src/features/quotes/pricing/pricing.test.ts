@@ -16,7 +16,11 @@ describe('priced quote form', () => {
     const parsed = schema.parse({
       lines: [
         { line: 1, unitPrice: '40', quantity: '4', sku: ' TH-2 ' },
-        { line: 2, unitPrice: '10', alternatives: [{ sku: 'HY-3', unitPrice: '12,50', reason: 'Épuisé en pots no 2' }] },
+        {
+          line: 2,
+          unitPrice: '10',
+          alternatives: [{ sku: 'HY-3', unitPrice: '12,50', reason: 'Épuisé en pots no 2' }],
+        },
       ],
       fees: '0',
       taxes: '0',
@@ -32,7 +36,9 @@ describe('priced quote form', () => {
         false,
       );
     }
-    expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', taxes: '0', validUntil: '3 Dec' }).success).toBe(false);
+    expect(
+      schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', taxes: '0', validUntil: '3 Dec' }).success,
+    ).toBe(false);
   });
 
   it('refuses amounts that are not money', () => {

@@ -31,7 +31,17 @@ function moneyField(message: string) {
 
 function quantityField(message: string) {
   return z
-    .union([z.number(), z.string().trim().regex(/^\d{1,6}$/, { error: message }).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,6}$/, { error: message })
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int({ error: message }).min(0, { error: message }).max(100_000, { error: message }));
 }
 
