@@ -73,7 +73,7 @@ export interface DecisionQuote {
 export type DecisionLinkState =
   | { kind: 'open'; quote: DecisionQuote }
   | { kind: 'decided'; quote: DecisionQuote; decision: QuoteDecision; decidedAt: Date }
-  | { kind: 'expired'; quote: DecisionQuote; versionId?: number; renewalRequested?: boolean }
+  | { kind: 'expired'; quote: DecisionQuote; versionId?: number; validUntil?: string; renewalRequested?: boolean }
   | { kind: 'superseded'; quote: DecisionQuote; versionNumber: number; withdrawn: boolean }
   | { kind: 'invalid' };
 
@@ -141,6 +141,7 @@ export async function inspectDecisionLink(db: Db, token: string, now = new Date(
         kind: 'expired',
         quote,
         versionId: found.version.id,
+        validUntil: found.version.validUntil,
         renewalRequested: found.version.renewalRequestedAt !== null,
       };
     }

@@ -255,10 +255,15 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
       fees: '0',
       taxes: '0',
     });
-    await expect(sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: unknown })).rejects.toBeInstanceOf(
-      UnknownSkuError,
-    );
-    const past = schema.parse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', taxes: '0', validUntil: '2020-01-01' });
+    await expect(
+      sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: unknown }),
+    ).rejects.toBeInstanceOf(UnknownSkuError);
+    const past = schema.parse({
+      lines: [{ line: 1, unitPrice: '1' }],
+      fees: '0',
+      taxes: '0',
+      validUntil: '2020-01-01',
+    });
     await expect(sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: past })).rejects.toBeInstanceOf(
       ValidityDateError,
     );
