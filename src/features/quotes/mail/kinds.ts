@@ -12,6 +12,14 @@ export const REQUEST_MAIL_KINDS = ['quote_request_confirmation', 'quote_request_
 /** The priced quote, with its approve and decline links. */
 export const PRICED_QUOTE_MAIL = 'priced_quote';
 
+/** The reminder before a version's last day (decision 049). */
+export const VERSION_REMINDER_MAIL = 'quote_version_reminder';
+
+export interface VersionReminderPayload {
+  quoteRequestId: number;
+  versionId: number;
+}
+
 export interface RequestMailPayload {
   quoteRequestId: number;
   userId: string;
@@ -51,4 +59,10 @@ export function pricedQuoteMailPayload(payload: Record<string, unknown>): Priced
     fail(payload);
   }
   return versionId === undefined ? { quoteRequestId, pricedAt, note } : { quoteRequestId, pricedAt, note, versionId };
+}
+
+export function versionReminderPayload(payload: Record<string, unknown>): VersionReminderPayload {
+  const { quoteRequestId, versionId } = payload;
+  if (typeof quoteRequestId !== 'number' || typeof versionId !== 'number') fail(payload);
+  return { quoteRequestId, versionId };
 }

@@ -8,7 +8,7 @@ import { answerLink, decisionLink } from '../decision/decision.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
 import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
 import { alternativeText, changeText, itemName, itemSize } from '../versions/describe.ts';
-import { loadVersions } from '../versions/versions.server.ts';
+import { loadVersions, versionClosed } from '../versions/versions.server.ts';
 import { versionChanges } from '../versions/versions.ts';
 import {
   PRICED_QUOTE_MAIL,
@@ -16,8 +16,11 @@ import {
   type REQUEST_MAIL_KINDS,
   type RequestMailPayload,
   requestMailPayload,
+  VERSION_REMINDER_MAIL,
+  versionReminderPayload,
 } from './kinds.ts';
 import { pricedQuoteMail } from './priced-quote-mail.ts';
+import { versionReminderMail } from './reminder-mail.ts';
 import { customerQuoteMail, salesDeskQuoteMail } from './request-mail.ts';
 
 /**
@@ -27,7 +30,7 @@ import { customerQuoteMail, salesDeskQuoteMail } from './request-mail.ts';
  */
 
 type Db = Kysely<Database>;
-type QuoteMailKind = (typeof REQUEST_MAIL_KINDS)[number] | typeof PRICED_QUOTE_MAIL;
+type QuoteMailKind = (typeof REQUEST_MAIL_KINDS)[number] | typeof PRICED_QUOTE_MAIL | typeof VERSION_REMINDER_MAIL;
 
 export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string }): Record<QuoteMailKind, MailComposer> {
   // Both e-mails of a new request read it once (the worker sends them one after the other).
@@ -110,6 +113,26 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
         expiresAt: link.expiresAt,
         approveLink: decisionLink(deps.siteUrl, locale, 'approved', link.token),
         declineLink: decisionLink(deps.siteUrl, locale, 'declined', link.token),
+      });
+    },
+    [VERSION_REMINDER_MAIL]: async (db, raw) => {
+      const payload = versionReminderPayload(raw);
+      const quote = await loadQuoteDetail(db, payload.quoteRequestId);
+      const version = quote?.versions.find((candidate) => candidate.id === payload.versionId);
+      // Answered, replaced or past its day meanwhile: nothing to remind of.
+      if (!quote?.pricing || !version || quote.status !== 'quoted' || versionClosed(version, new Date()))
+        return undefined;
+      const link = await issueDecisionToken(db, quote.id, quote.pricing.pricedAt, new Date(), version.id);
+      if (!link) return undefined;
+      return versionReminderMail({
+        to: quote.customer.email,
+        locale: quote.locale,
+        firstName: quote.customer.firstName,
+        reference: quote.reference,
+        versionNumber: version.number,
+        validUntil: version.validUntil,
+        totalCents: version.totalCents,
+        answerLink: answerLink(deps.siteUrl, quote.locale, link.token),
       });
     },
   };
