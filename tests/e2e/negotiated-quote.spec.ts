@@ -99,7 +99,7 @@ async function sendVersion(
 }
 
 for (const locale of LOCALES) {
-  test(`a negotiated quote, answered line by line from the e-mail (${locale})`, async ({ page, context, browser }) => {
+  test(`a negotiated quote, answered line by line from the e-mail (${locale}) @phone`, async ({ page, context, browser }) => {
     test.setTimeout(150_000);
     const w = words[locale];
     await signIn(context, 'admin');
