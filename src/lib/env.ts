@@ -29,6 +29,8 @@ export const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Nursery Store <no-reply@localhost>'),
     /** Where each new quote request is announced to the sales desk. */
     SALES_DESK_EMAIL: z.email().default('sales@northfieldnurseries.ca'),
+    /** How many days before a quote version's last day its reminder e-mail goes (decision 049). */
+    QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /**
      * Sign-ups per address per hour, for the end-to-end suite only (it signs up every account it

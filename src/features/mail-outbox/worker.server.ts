@@ -1,8 +1,10 @@
+import { getDb } from '../../lib/db/index.server.ts';
 import { env } from '../../lib/env.ts';
 import type { OutboxWorker } from '../../lib/mail/outbox.server.ts';
 import { startMailOutbox } from '../../lib/mail/outbox-runner.server.ts';
 import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
 import { quoteMailComposers } from '../quotes/mail/mail.server.ts';
+import { startVersionReminders } from '../quotes/versions/reminders.server.ts';
 
 /**
  * The server's one mail-outbox worker (docs/decisions/040-request-cpu-and-mail-outbox.md and
@@ -11,11 +13,14 @@ import { quoteMailComposers } from '../quotes/mail/mail.server.ts';
  * out soon after a start; a commit that wrote outbox rows kicks it (lib's mailOutboxKick).
  */
 export function mailOutbox(): OutboxWorker {
-  return startMailOutbox(() => {
+  const worker = startMailOutbox(() => {
     const { PUBLIC_SITE_URL, SALES_DESK_EMAIL } = env();
     return {
       ...accountMailComposers({ siteUrl: PUBLIC_SITE_URL }),
       ...quoteMailComposers({ siteUrl: PUBLIC_SITE_URL, salesDesk: SALES_DESK_EMAIL }),
     };
   });
+  // The quote versions' reminders before their last day (decision 049), with the worker: once per process.
+  startVersionReminders({ db: getDb, kick: () => worker.kick(), daysBefore: env().QUOTE_REMINDER_DAYS });
+  return worker;
 }

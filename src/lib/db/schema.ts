@@ -384,6 +384,62 @@ export interface QuoteDecisionTokensTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  /** The version the link answers (null for links sent before versions existed). */
+  version_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type VersionOutcome = 'accepted' | 'partial' | 'declined';
+export type LineAnswer = 'accept' | 'alternative' | 'refuse';
+
+export interface QuoteVersionsTable {
+  id: GeneratedAlways<number>;
+  quote_request_id: number;
+  number: number;
+  /** A `date`: the last day the version can be accepted (America/Toronto). */
+  valid_until: ColumnType<string | Date, string, string>;
+  note: Generated<string>;
+  items_cents: number;
+  fees_cents: number;
+  taxes_cents: number;
+  total_cents: number;
+  created_by: string | null;
+  created_at: CreatedAt;
+  superseded_at: NullableTimestamp;
+  outcome: ColumnType<VersionOutcome | null, VersionOutcome | null | undefined, VersionOutcome | null>;
+  answered_at: NullableTimestamp;
+  answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  accepted_items_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  accepted_taxes_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  accepted_total_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  renewal_requested_at: NullableTimestamp;
+  reminded_at: NullableTimestamp;
+}
+
+interface OfferedItemColumns {
+  variant_id: number | null;
+  sku: string;
+  product_name_en: string;
+  product_name_fr: string;
+  size_label: string;
+  size_kind: ColumnType<SizeKind | null, SizeKind | null | undefined, SizeKind | null>;
+  size_values: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
+  size_root_ball: ColumnType<RootBall | null, RootBall | null | undefined, RootBall | null>;
+  unit_price_cents: number;
+}
+
+export interface QuoteVersionLinesTable extends OfferedItemColumns {
+  version_id: number;
+  line: number;
+  quantity: number;
+  answer: ColumnType<LineAnswer | null, LineAnswer | null | undefined, LineAnswer | null>;
+  chosen_alternative: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface QuoteVersionAlternativesTable extends OfferedItemColumns {
+  version_id: number;
+  line: number;
+  position: number;
+  reason: Generated<string>;
 }
 
 export type QuoteDecision = 'approved' | 'declined';
@@ -467,6 +523,9 @@ export interface Database {
   quote_request_pricing: QuoteRequestPricingTable;
   quote_decision_tokens: QuoteDecisionTokensTable;
   quote_request_decisions: QuoteRequestDecisionsTable;
+  quote_versions: QuoteVersionsTable;
+  quote_version_lines: QuoteVersionLinesTable;
+  quote_version_alternatives: QuoteVersionAlternativesTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -503,6 +562,9 @@ export const TABLES = [
   'quote_request_pricing',
   'quote_decision_tokens',
   'quote_request_decisions',
+  'quote_versions',
+  'quote_version_lines',
+  'quote_version_alternatives',
   'redirects',
   'content_pages',
   'site_builds',

@@ -13,6 +13,7 @@ import enErrors from './locales/en/errors.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enLists from './locales/en/lists.json' with { type: 'json' };
 import enMail from './locales/en/mail.json' with { type: 'json' };
+import enNegotiation from './locales/en/negotiation.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import frErrors from './locales/fr/errors.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frLists from './locales/fr/lists.json' with { type: 'json' };
 import frMail from './locales/fr/mail.json' with { type: 'json' };
+import frNegotiation from './locales/fr/negotiation.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
@@ -70,6 +72,7 @@ export const resources = {
     checkout: enCheckout,
     quotes: enQuotes,
     quoteDesk: enQuoteDesk,
+    negotiation: enNegotiation,
     dashboard: enDashboard,
     mail: enMail,
     security: enSecurity,
@@ -91,6 +94,7 @@ export const resources = {
     checkout: frCheckout,
     quotes: frQuotes,
     quoteDesk: frQuoteDesk,
+    negotiation: frNegotiation,
     dashboard: frDashboard,
     mail: frMail,
     security: frSecurity,

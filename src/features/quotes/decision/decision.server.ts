@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Locale, QuoteDecision } from '../../../lib/db/schema.ts';
 import { issueToken, parseToken, secretMatches } from '../../accounts/tokens.server.ts';
+import { answerVersion } from '../versions/answer.server.ts';
+import { loadVersion, versionClosed } from '../versions/versions.server.ts';
+import { validityEnd } from '../versions/versions.ts';
 import { applyTransition } from '../workflow/workflow.server.ts';
 import { decisionTarget } from '../workflow/workflow.ts';
 import { DECISION_LINK_TTL_MS } from './decision.ts';
@@ -25,6 +28,7 @@ export async function issueDecisionToken(
   quoteId: number,
   pricedAt: Date,
   now = new Date(),
+  versionId?: number,
 ): Promise<{ token: string; expiresAt: Date } | undefined> {
   return db.transaction().execute(async (trx) => {
     const quote = await trx
@@ -35,8 +39,14 @@ export async function issueDecisionToken(
       .forUpdate('q')
       .executeTakeFirst();
     if (quote?.status !== 'quoted' || quote.priced_at.getTime() !== pricedAt.getTime()) return undefined;
+    let expiresAt = new Date(now.getTime() + DECISION_LINK_TTL_MS);
+    if (versionId !== undefined) {
+      // A version's links expire with it (decision 049), and a closed version has none to offer.
+      const found = await loadVersion(trx, versionId);
+      if (!found || found.quoteId !== quoteId || versionClosed(found.version, now)) return undefined;
+      expiresAt = validityEnd(found.version.validUntil);
+    }
     const token = issueToken();
-    const expiresAt = new Date(now.getTime() + DECISION_LINK_TTL_MS);
     await trx
       .insertInto('quote_decision_tokens')
       .values({
@@ -45,6 +55,7 @@ export async function issueDecisionToken(
         quote_request_id: quoteId,
         created_at: now,
         expires_at: expiresAt,
+        version_id: versionId ?? null,
       })
       .execute();
     return { token: token.token, expiresAt };
@@ -62,7 +73,8 @@ export interface DecisionQuote {
 export type DecisionLinkState =
   | { kind: 'open'; quote: DecisionQuote }
   | { kind: 'decided'; quote: DecisionQuote; decision: QuoteDecision; decidedAt: Date }
-  | { kind: 'expired'; quote: DecisionQuote }
+  | { kind: 'expired'; quote: DecisionQuote; versionId?: number; validUntil?: string; renewalRequested?: boolean }
+  | { kind: 'superseded'; quote: DecisionQuote; versionNumber: number; withdrawn: boolean }
   | { kind: 'invalid' };
 
 async function decisionQuote(db: Db | Trx, quoteId: number): Promise<DecisionQuote> {
@@ -95,7 +107,7 @@ export async function inspectDecisionLink(db: Db, token: string, now = new Date(
   if (!parsed) return { kind: 'invalid' };
   const row = await db
     .selectFrom('quote_decision_tokens')
-    .select(['quote_request_id', 'secret_hash', 'expires_at', 'used_at'])
+    .select(['quote_request_id', 'secret_hash', 'expires_at', 'used_at', 'version_id'])
     .where('id', '=', parsed.id)
     .executeTakeFirst();
   if (!row || !secretMatches(parsed.secret, row.secret_hash)) return { kind: 'invalid' };
@@ -105,15 +117,56 @@ export async function inspectDecisionLink(db: Db, token: string, now = new Date(
     if (!decided) return { kind: 'invalid' };
     return { kind: 'decided', quote, decision: decided.decision, decidedAt: decided.decided_at };
   }
+  if (row.version_id !== null) {
+    const found = await loadVersion(db, row.version_id);
+    if (!found) return { kind: 'invalid' };
+    const closed = versionClosed(found.version, now);
+    if (closed === 'superseded') {
+      const newer = await db
+        .selectFrom('quote_versions')
+        .select('number')
+        .where('quote_request_id', '=', row.quote_request_id)
+        .where('number', '>', found.version.number)
+        .orderBy('number', 'desc')
+        .executeTakeFirst();
+      return {
+        kind: 'superseded',
+        quote,
+        versionNumber: newer?.number ?? found.version.number,
+        withdrawn: newer === undefined,
+      };
+    }
+    if (closed === 'expired') {
+      return {
+        kind: 'expired',
+        quote,
+        versionId: found.version.id,
+        validUntil: found.version.validUntil,
+        renewalRequested: found.version.renewalRequestedAt !== null,
+      };
+    }
+  }
   if (row.expires_at.getTime() <= now.getTime()) return { kind: 'expired', quote };
   return { kind: 'open', quote };
+}
+
+/** The version an open link answers, when it names one. */
+export async function linkVersionId(db: Db, token: string): Promise<number | null> {
+  const parsed = parseToken(token);
+  if (!parsed) return null;
+  const row = await db
+    .selectFrom('quote_decision_tokens')
+    .select(['version_id', 'secret_hash'])
+    .where('id', '=', parsed.id)
+    .executeTakeFirst();
+  if (!row || !secretMatches(parsed.secret, row.secret_hash)) return null;
+  return row.version_id;
 }
 
 export type DecisionResult =
   | { kind: 'recorded'; quote: DecisionQuote; decision: QuoteDecision }
   | { kind: 'already'; quote: DecisionQuote; decision: QuoteDecision; decidedAt: Date }
-  | { kind: 'expired'; quote: DecisionQuote }
-  | { kind: 'invalid' };
+  | Extract<DecisionLinkState, { kind: 'expired' | 'superseded' | 'invalid' }>;
 
 /**
  * The customer approves or declines through the e-mailed link. The token is used once: of
@@ -127,10 +180,27 @@ export async function decideQuote(
 ): Promise<DecisionResult> {
   const now = input.now ?? new Date();
   const state = await inspectDecisionLink(db, input.token, now);
-  if (state.kind === 'invalid' || state.kind === 'expired') return state;
+  if (state.kind === 'invalid' || state.kind === 'expired' || state.kind === 'superseded') return state;
   if (state.kind === 'decided') return { kind: 'already', ...stateFields(state) };
   const parsed = parseToken(input.token);
   if (!parsed) return { kind: 'invalid' };
+  const versionId = await linkVersionId(db, input.token);
+  if (versionId !== null) {
+    // A version's whole answer: every line accepted as offered, or every line refused.
+    const found = await loadVersion(db, versionId);
+    const answer = input.decision === 'approved' ? ('accept' as const) : ('refuse' as const);
+    const result = await answerVersion(db, {
+      versionId,
+      answers: (found?.version.lines ?? []).map((line) => ({ line: line.line, answer })),
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+      now,
+    });
+    if (result.kind === 'recorded') return { kind: 'recorded', quote: state.quote, decision: input.decision };
+    const after = await inspectDecisionLink(db, input.token, now);
+    if (after.kind === 'decided') return { kind: 'already', ...stateFields(after) };
+    return after.kind === 'open' ? { kind: 'invalid' } : after;
+  }
   const outcome = await db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('quote_decision_tokens')

@@ -17,3 +17,8 @@ export function decisionLink(siteUrl: string, locale: Locale, decision: QuoteDec
   const action = decision === 'approved' ? 'approve' : 'decline';
   return new URL(localizePath(`/quotes/${action}/${token}`, locale), siteUrl).href;
 }
+
+/** The line-by-line answer page of a version (decision 049): the same token as the approve and decline links. */
+export function answerLink(siteUrl: string, locale: Locale, token: string): string {
+  return new URL(localizePath(`/quotes/answer/${token}`, locale), siteUrl).href;
+}

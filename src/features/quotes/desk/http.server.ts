@@ -2,6 +2,7 @@ import { ApiError } from '../../../lib/http/api.ts';
 import { getT, type Locale, LocaleSchema } from '../../../lib/i18n/index.ts';
 import { parseQuoteId } from '../model/quote.ts';
 import { QuoteLinesMismatchError } from '../pricing/pricing.server.ts';
+import { UnknownSkuError, ValidityDateError } from '../versions/versions.server.ts';
 import { QuoteTransitionError } from '../workflow/workflow.server.ts';
 
 /** What the quote-desk endpoints share: ids from the path, the language of a download, errors. */
@@ -30,6 +31,14 @@ export function quoteDeskApiError(error: unknown, locale: Locale): never {
     if (error.code === 'not_found') throw new ApiError(404, 'not_found', getT(locale, 'errors')('http.notFound'));
     const message = error.code === 'status_changed' ? t('actions.statusChanged') : t('actions.notAllowed');
     throw new ApiError(409, error.code, message, { cause: error });
+  }
+  if (error instanceof UnknownSkuError) {
+    const n = getT(locale, 'negotiation');
+    throw new ApiError(422, 'unknown_sku', n('pricing.unknownSku', { sku: error.sku }), { cause: error });
+  }
+  if (error instanceof ValidityDateError) {
+    const n = getT(locale, 'negotiation');
+    throw new ApiError(422, 'invalid_version', n('pricing.pastDate'), { cause: error });
   }
   if (error instanceof QuoteLinesMismatchError) {
     throw new ApiError(422, 'lines_mismatch', t('pricing.mismatch'), { cause: error });

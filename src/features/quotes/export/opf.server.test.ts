@@ -73,6 +73,7 @@ function quote(lineCount: number): QuoteDetail {
     answerBy: null,
     decision: null,
     history: [],
+    versions: [],
   };
 }
 
@@ -125,5 +126,33 @@ describe('Order Processing Form', () => {
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain('TRE-1099-B');
     expect(text).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it('names the current version, its last day and the customer’s answer with the new total', async () => {
+    const version = {
+      id: 9,
+      number: 2,
+      validUntil: '2026-12-03',
+      note: '',
+      itemsCents: 20000,
+      feesCents: 0,
+      taxesCents: 0,
+      totalCents: 20000,
+      createdAt: new Date('2026-11-26T15:00:00Z'),
+      createdBy: null,
+      supersededAt: null,
+      outcome: 'partial' as const,
+      answeredAt: new Date('2026-11-27T15:00:00Z'),
+      acceptedItemsCents: 12500,
+      acceptedTaxesCents: 0,
+      acceptedTotalCents: 12500,
+      renewalRequestedAt: null,
+      lines: [],
+    };
+    const { text } = await textOf(await renderOpf({ ...quote(2), versions: [version] }, 'en'));
+    expect(text).toContain('Version 2');
+    expect(text).toContain('Valid until Dec 3, 2026');
+    expect(text).toContain('Partly accepted');
+    expect(text).toContain('New total (lines taken): $125.00');
   });
 });

@@ -237,6 +237,27 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   }
   doc.x = PAGE.margin;
   doc.y = Math.max(doc.y, boxY) + 10;
+  // The current version (decision 049): its number, its last day and, once answered, the outcome.
+  const current = quote.versions.at(-1);
+  if (current) {
+    const n = getT(locale, 'negotiation');
+    const colon = locale === 'fr' ? '\u00a0:' : ':';
+    const parts = [
+      n('version', { number: current.number }),
+      n('validUntil', { date: formatDate(`${current.validUntil}T12:00:00Z`, locale, 'medium') }),
+      `${n('totals.total')}${colon} ${formatMoney(current.totalCents, locale)}`,
+      ...(current.outcome ? [n(`outcome.${current.outcome}`)] : []),
+      ...(current.acceptedTotalCents !== null
+        ? [`${n('totals.acceptedTotal')}${colon} ${formatMoney(current.acceptedTotalCents, locale)}`]
+        : []),
+    ];
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor('black')
+      .text(pdfText(parts.join(' · ')), PAGE.margin, doc.y, { width: WIDTH });
+    doc.moveDown(0.5);
+  }
   doc.font('Helvetica-Bold').fontSize(10).text(tq('opf.comments'), PAGE.margin, doc.y, { width: WIDTH });
   doc
     .font('Helvetica')

@@ -12,6 +12,14 @@ export const REQUEST_MAIL_KINDS = ['quote_request_confirmation', 'quote_request_
 /** The priced quote, with its approve and decline links. */
 export const PRICED_QUOTE_MAIL = 'priced_quote';
 
+/** The reminder before a version's last day (decision 049). */
+export const VERSION_REMINDER_MAIL = 'quote_version_reminder';
+
+export interface VersionReminderPayload {
+  quoteRequestId: number;
+  versionId: number;
+}
+
 export interface RequestMailPayload {
   quoteRequestId: number;
   userId: string;
@@ -23,6 +31,8 @@ export interface PricedQuoteMailPayload {
   /** Which pricing the e-mail is for: a later one (or a revision) makes it stale, and it is not sent. */
   pricedAt: string;
   note: string;
+  /** The version the e-mail offers (decision 049); absent in rows queued before versions. */
+  versionId?: number;
 }
 
 function fail(payload: Record<string, unknown>): never {
@@ -38,14 +48,21 @@ export function requestMailPayload(payload: Record<string, unknown>): RequestMai
 }
 
 export function pricedQuoteMailPayload(payload: Record<string, unknown>): PricedQuoteMailPayload {
-  const { quoteRequestId, pricedAt, note } = payload;
+  const { quoteRequestId, pricedAt, note, versionId } = payload;
   if (
     typeof quoteRequestId !== 'number' ||
     typeof pricedAt !== 'string' ||
     Number.isNaN(Date.parse(pricedAt)) ||
-    typeof note !== 'string'
+    typeof note !== 'string' ||
+    (versionId !== undefined && typeof versionId !== 'number')
   ) {
     fail(payload);
   }
-  return { quoteRequestId, pricedAt, note };
+  return versionId === undefined ? { quoteRequestId, pricedAt, note } : { quoteRequestId, pricedAt, note, versionId };
+}
+
+export function versionReminderPayload(payload: Record<string, unknown>): VersionReminderPayload {
+  const { quoteRequestId, versionId } = payload;
+  if (typeof quoteRequestId !== 'number' || typeof versionId !== 'number') fail(payload);
+  return { quoteRequestId, versionId };
 }

@@ -12,7 +12,15 @@ export interface PricedQuoteMailInput {
   locale: Locale;
   firstName: string;
   reference: string;
-  lines: { sku: string; name: string; size: string; quantity: number; unitCents: number }[];
+  lines: {
+    sku: string;
+    name: string;
+    size: string;
+    quantity: number;
+    unitCents: number;
+    /** Already written in the customer's language (decision 049). */
+    alternatives?: string[];
+  }[];
   itemsCents: number;
   feesCents: number;
   taxesCents: number;
@@ -21,6 +29,8 @@ export interface PricedQuoteMailInput {
   expiresAt: Date;
   approveLink: string;
   declineLink: string;
+  /** A version (decision 049): its number, what changed since the previous one, and its answer page. */
+  version?: { number: number; intro: string | null; changes: string[]; validUntil: string; answerLink: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -37,7 +47,14 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const appName = getT(input.locale)('appName');
   const greeting = t('mail.greeting', { name: input.firstName });
   const intro = t('mail.intro', { reference: input.reference });
-  const expiry = t('mail.expiry', { date: formatDate(input.expiresAt, input.locale) });
+  const n = getT(input.locale, 'negotiation');
+  const version = input.version;
+  const expiry = version
+    ? n('mail.validUntil', { date: formatDate(`${version.validUntil}T12:00:00Z`, input.locale) })
+    : t('mail.expiry', { date: formatDate(input.expiresAt, input.locale) });
+  const changesText = version?.intro
+    ? [version.intro, `${n('mail.changes')}`, ...version.changes.map((c) => `- ${c}`), '']
+    : [];
   const lineText = (line: PricedQuoteMailInput['lines'][number]) =>
     `${line.sku} · ${line.name} · ${line.size} · ${formatNumber(line.quantity, input.locale)} × ${money(line.unitCents)} = ${money(line.quantity * line.unitCents)}`;
   const totals: [string, number][] = [
@@ -52,11 +69,13 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
     '',
     intro,
     '',
-    ...input.lines.map(lineText),
+    ...changesText,
+    ...input.lines.flatMap((line) => [lineText(line), ...(line.alternatives ?? []).map((alt) => `    ${alt}`)]),
     '',
     ...totals.map(([label, cents]) => `${label}${colon} ${money(cents)}`),
     '',
     ...(input.note ? [t('mail.note'), input.note, ''] : []),
+    ...(version ? [n('mail.answerLines'), version.answerLink, ''] : []),
     `${t('mail.approve')}${colon}`,
     input.approveLink,
     '',
@@ -84,11 +103,12 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
 <p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
 ${p(greeting)}
 ${p(intro)}
+${version?.intro ? `${p(version.intro)}${p(n('mail.changes'))}<ul>${version.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}
 <table style="border-collapse:collapse;width:100%;font-size:14px;margin:0 0 16px">
 ${input.lines
   .map(
     (line) =>
-      `<tr><td style="${cell}">${escapeHtml(line.sku)}</td><td style="${cell}">${escapeHtml(line.name)}<br><small>${escapeHtml(line.size)}</small></td><td style="${cell};text-align:right">${escapeHtml(formatNumber(line.quantity, input.locale))} × ${escapeHtml(money(line.unitCents))}</td><td style="${cell};text-align:right">${escapeHtml(money(line.quantity * line.unitCents))}</td></tr>`,
+      `<tr><td style="${cell}">${escapeHtml(line.sku)}</td><td style="${cell}">${escapeHtml(line.name)}<br><small>${escapeHtml(line.size)}</small>${(line.alternatives ?? []).map((alt) => `<br><small>${escapeHtml(alt)}</small>`).join('')}</td><td style="${cell};text-align:right">${escapeHtml(formatNumber(line.quantity, input.locale))} × ${escapeHtml(money(line.unitCents))}</td><td style="${cell};text-align:right">${escapeHtml(money(line.quantity * line.unitCents))}</td></tr>`,
   )
   .join('\n')}
 ${totals
@@ -99,6 +119,7 @@ ${totals
   .join('\n')}
 </table>
 ${input.note ? `${p(t('mail.note'))}${p(input.note)}` : ''}
+${version ? `<p style="margin:24px 0 0">${button(version.answerLink, n('mail.answerButton'), '#2c431d')}</p>` : ''}
 <p style="margin:24px 0">${button(input.approveLink, t('mail.approve'), '#2f5420')}${button(input.declineLink, t('mail.decline'), '#6b3a2a')}</p>
 ${p(expiry)}
 ${p(t('mail.signature'))}

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { sizeFromRow } from '../../../lib/size.ts';
+import { loadVersions } from '../versions/versions.server.ts';
 import type { QuoteDetail } from './quote.ts';
 
 /** The one loader of the quote's read model (quote.ts). */
@@ -64,7 +65,7 @@ export async function loadQuoteDetail(
   if (ownedBy !== undefined) head = head.where('q.user_id', '=', ownedBy);
   const quote = await head.executeTakeFirst();
   if (!quote) return undefined;
-  const [lines, delivery, pickup, history] = await Promise.all([
+  const [lines, delivery, pickup, history, versions] = await Promise.all([
     db.selectFrom('quote_request_items').selectAll().where('quote_request_id', '=', id).orderBy('line').execute(),
     db.selectFrom('quote_request_deliveries').selectAll().where('quote_request_id', '=', id).executeTakeFirst(),
     db
@@ -99,6 +100,7 @@ export async function loadQuoteDetail(
       .orderBy('h.changed_at')
       .orderBy('h.id')
       .execute(),
+    loadVersions(db, id),
   ]);
   return {
     id: quote.id,
@@ -208,5 +210,6 @@ export async function loadQuoteDetail(
           ? null
           : { name: fullName(row.first_name, row.last_name), email: row.email, role: row.role ?? '' },
     })),
+    versions,
   };
 }

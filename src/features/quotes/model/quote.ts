@@ -1,6 +1,7 @@
 import type { Fulfilment, Locale, PaymentPreference, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
 import { parseId } from '../../../lib/ids.ts';
 import { type Size, sizeText } from '../../../lib/size.ts';
+import type { QuoteVersion } from '../versions/versions.ts';
 
 /**
  * The quote request as every reader sees it (docs/decisions/042-the-quote-domain.md): the
@@ -103,6 +104,8 @@ export interface QuoteDetail {
     by: string | null;
   } | null;
   history: StatusChange[];
+  /** Every version the desk sent, oldest first (decision 049); empty for quotes priced before versions. */
+  versions: QuoteVersion[];
 }
 
 export function lineName(line: Pick<QuoteLine, 'nameEn' | 'nameFr'>, locale: Locale): string {

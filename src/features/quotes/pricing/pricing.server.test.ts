@@ -235,13 +235,16 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
     expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('cancelled');
   });
 
-  it('stops the links of a quote taken back for revision', async () => {
+  it('stops the links of a quote taken back for revision, and they say so', async () => {
     const { quote, mailer } = await quotedRequest();
     const token = tokenOf(mailer.sent[0]?.text ?? '', 'approve');
     await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    expect(await decideQuote(db(), { token, decision: 'approved', ipAddress: '', userAgent: '' })).toEqual({
-      kind: 'invalid',
+    expect(await decideQuote(db(), { token, decision: 'approved', ipAddress: '', userAgent: '' })).toMatchObject({
+      kind: 'superseded',
+      withdrawn: true,
+      versionNumber: 1,
     });
+    expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('in_review');
   });
 
   it("shows a customer the answer their quote waits for, and nothing of another customer's", async () => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { outboxRow } from '../../../lib/mail/outbox.server.ts';
 import { PRICED_QUOTE_MAIL, type PricedQuoteMailPayload } from '../mail/kinds.ts';
+import { writeVersion } from '../versions/versions.server.ts';
 import { applyTransition, lockedStatus, QuoteTransitionError } from '../workflow/workflow.server.ts';
 import { canSendQuote } from '../workflow/workflow.ts';
 import type { SendQuoteOutput } from './pricing.ts';
@@ -37,7 +38,18 @@ export async function sendPricedQuote(
     }
     const items = await trx
       .selectFrom('quote_request_items')
-      .select(['line', 'quantity'])
+      .select([
+        'line',
+        'quantity',
+        'variant_id',
+        'sku',
+        'product_name_en',
+        'product_name_fr',
+        'size_label',
+        'size_kind',
+        'size_values',
+        'size_root_ball',
+      ])
       .where('quote_request_id', '=', input.quoteId)
       .orderBy('line')
       .execute();
@@ -45,22 +57,21 @@ export async function sendPricedQuote(
     if (prices.size !== items.length || items.some((item) => !prices.has(item.line))) {
       throw new QuoteLinesMismatchError(`Every line of quote request ${input.quoteId} needs exactly one price`);
     }
-    let itemsCents = 0;
+    // Version n+1 (decision 049): its lines, alternatives and validity; the previous one superseded.
+    const version = await writeVersion(trx, { ...input, items, now });
     for (const item of items) {
-      const unit = prices.get(item.line) ?? 0;
-      itemsCents += unit * item.quantity;
       await trx
         .updateTable('quote_request_items')
-        .set({ quoted_unit_price_cents: unit })
+        .set({ quoted_unit_price_cents: prices.get(item.line) ?? 0 })
         .where('quote_request_id', '=', input.quoteId)
         .where('line', '=', item.line)
         .execute();
     }
     const pricing = {
-      items_cents: itemsCents,
+      items_cents: version.itemsCents,
       fees_cents: input.prices.fees,
       taxes_cents: input.prices.taxes,
-      total_cents: itemsCents + input.prices.fees + input.prices.taxes,
+      total_cents: version.totalCents,
       priced_by: input.staffId,
       priced_at: now,
     };
@@ -69,8 +80,12 @@ export async function sendPricedQuote(
       .values({ quote_request_id: input.quoteId, ...pricing })
       .onConflict((conflict) => conflict.column('quote_request_id').doUpdateSet(pricing))
       .execute();
-    // Links of an earlier pricing stop working; the new e-mail brings the new ones.
-    await trx.deleteFrom('quote_decision_tokens').where('quote_request_id', '=', input.quoteId).execute();
+    // Links sent before versions existed stop working; a version's links say it was replaced.
+    await trx
+      .deleteFrom('quote_decision_tokens')
+      .where('quote_request_id', '=', input.quoteId)
+      .where('version_id', 'is', null)
+      .execute();
     await applyTransition(trx, {
       quoteId: input.quoteId,
       from,
@@ -84,6 +99,7 @@ export async function sendPricedQuote(
       quoteRequestId: input.quoteId,
       pricedAt: now.toISOString(),
       note: input.prices.note,
+      versionId: version.id,
     };
     await trx
       .insertInto('mail_outbox')

@@ -6,12 +6,41 @@ describe('priced quote form', () => {
   it('reads dollars typed in either language as cents', () => {
     expect(['12', '12.5', '12,50', '0.05', '1234567.89'].map(moneyToCents)).toEqual([1200, 1250, 1250, 5, 123456789]);
     expect(schema.parse({ lines: [{ line: 1, unitPrice: '9,99' }], fees: '0', taxes: '1.30' })).toEqual({
-      lines: [{ line: 1, unitPrice: 999 }],
+      lines: [{ line: 1, unitPrice: 999, alternatives: [] }],
       fees: 0,
       taxes: 130,
       note: '',
     });
   });
+  it('reads a version: quantities, a substituted SKU, alternatives with their reasons, the valid-until day', () => {
+    const parsed = schema.parse({
+      lines: [
+        { line: 1, unitPrice: '40', quantity: '4', sku: ' TH-2 ' },
+        {
+          line: 2,
+          unitPrice: '10',
+          alternatives: [{ sku: 'HY-3', unitPrice: '12,50', reason: 'Épuisé en pots no 2' }],
+        },
+      ],
+      fees: '0',
+      taxes: '0',
+      validUntil: '2026-12-03',
+    });
+    expect(parsed.lines).toEqual([
+      { line: 1, unitPrice: 4000, quantity: 4, sku: 'TH-2', alternatives: [] },
+      { line: 2, unitPrice: 1000, alternatives: [{ sku: 'HY-3', unitPrice: 1250, reason: 'Épuisé en pots no 2' }] },
+    ]);
+    expect(parsed.validUntil).toBe('2026-12-03');
+    for (const bad of [{ quantity: '1.5' }, { quantity: '-1' }, { sku: '' }]) {
+      expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1', ...bad }], fees: '0', taxes: '0' }).success).toBe(
+        false,
+      );
+    }
+    expect(
+      schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', taxes: '0', validUntil: '3 Dec' }).success,
+    ).toBe(false);
+  });
+
   it('refuses amounts that are not money', () => {
     for (const price of ['', '-1', '1.234', 'abc', '12 $']) {
       const result = schema.safeParse({ lines: [{ line: 1, unitPrice: price }], fees: '0', taxes: '0' });

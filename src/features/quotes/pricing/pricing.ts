@@ -17,22 +17,76 @@ export function centsToMoneyInput(cents: number): string {
 export interface QuoteFormMessages {
   price: string;
   note: string;
+  /** A whole number of plants, 1 to 100,000 (or 0 to drop the line from this version). */
+  quantity?: string;
+  sku?: string;
+  /** The "valid until" day: today or later, as YYYY-MM-DD. */
+  validUntil?: string;
+  reason?: string;
 }
 
 function moneyField(message: string) {
   return z.string({ error: message }).trim().regex(MONEY_PATTERN, { error: message }).transform(moneyToCents);
 }
 
+function quantityField(message: string) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,6}$/, { error: message })
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int({ error: message }).min(0, { error: message }).max(100_000, { error: message }));
+}
+
+function skuField(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message }).max(64, { error: message });
+}
+
 /** The priced quote as the sales desk types it; the endpoint parses the same shape. */
 export function SendQuoteSchema(m: QuoteFormMessages) {
   return z.object({
     lines: z
-      .array(z.object({ line: z.number().int().min(1).max(32_767), unitPrice: moneyField(m.price) }))
+      .array(
+        z.object({
+          line: z.number().int().min(1).max(32_767),
+          unitPrice: moneyField(m.price),
+          // Left out: the request's quantity and SKU. A SKU other than the request's is a substitution.
+          quantity: z.optional(quantityField(m.quantity ?? m.price)),
+          sku: z.optional(skuField(m.sku ?? m.price)),
+          alternatives: z
+            .array(
+              z.object({
+                sku: skuField(m.sku ?? m.price),
+                unitPrice: moneyField(m.price),
+                reason: z
+                  .string()
+                  .trim()
+                  .max(300, { error: m.reason ?? m.note })
+                  .default(''),
+              }),
+            )
+            .max(5)
+            .default([]),
+        }),
+      )
       .min(1)
       .max(500),
     fees: moneyField(m.price),
     taxes: moneyField(m.price),
     note: z.string().trim().max(2000, { error: m.note }).default(''),
+    validUntil: z.optional(
+      z
+        .string({ error: m.validUntil ?? m.note })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.validUntil ?? m.note })
+        .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)), { error: m.validUntil ?? m.note }),
+    ),
   });
 }
 export type SendQuoteInput = z.input<ReturnType<typeof SendQuoteSchema>>;

@@ -112,12 +112,21 @@ export async function changeQuoteStatus(
       note: input.note,
       now,
     });
-    // A quote taken back for revision: the links already sent stop working.
+    // A quote taken back for revision: its version is withdrawn, so the links already sent
+    // stop working and say why; links sent before versions existed are removed.
     if (from === 'quoted') {
+      await trx
+        .updateTable('quote_versions')
+        .set({ superseded_at: now })
+        .where('quote_request_id', '=', input.quoteId)
+        .where('superseded_at', 'is', null)
+        .where('answered_at', 'is', null)
+        .execute();
       await trx
         .deleteFrom('quote_decision_tokens')
         .where('quote_request_id', '=', input.quoteId)
         .where('used_at', 'is', null)
+        .where('version_id', 'is', null)
         .execute();
     }
   });

@@ -20,6 +20,7 @@ describe('quote status transitions', () => {
         'quoted→cancelled:customer',
         'quoted→cancelled:staff',
         'quoted→in_review:staff',
+        'quoted→in_review:customer',
       ].sort(),
     );
   });

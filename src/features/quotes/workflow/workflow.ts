@@ -23,8 +23,9 @@ const TRANSITIONS: Record<QuoteStatus, Partial<Record<QuoteStatus, readonly Acto
   submitted: { in_review: ['staff'], cancelled: ['staff'] },
   // A request becomes `quoted` only by sending the priced quote.
   in_review: { quoted: ['staff'], cancelled: ['staff'] },
-  // Staff may take a sent quote back to revise it; its links then stop working.
-  quoted: { approved: ['customer'], cancelled: ['customer', 'staff'], in_review: ['staff'] },
+  // Staff may take a sent quote back to revise it; its links then stop working. The customer
+  // sends it back to the desk by asking, past its date, for a renewal (decision 049).
+  quoted: { approved: ['customer'], cancelled: ['customer', 'staff'], in_review: ['staff', 'customer'] },
   approved: {},
   cancelled: {},
 };

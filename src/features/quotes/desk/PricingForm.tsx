@@ -1,0 +1,306 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { type Control, type UseFormRegister, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { formatMoney } from '../../../lib/format.ts';
+import { ApiError, api } from '../../../lib/http/client.ts';
+import { fill } from '../../../lib/i18n/locale.ts';
+import { Alert, SubmitButton } from '../../accounts/ui.tsx';
+import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from '../pricing/pricing.ts';
+import { messageFor, type PricingLine, type Props, type Strings } from './quote-actions.ts';
+
+/**
+ * The desk's next version of a quote (decision 049): per line its quantity (0 leaves it out),
+ * the SKU offered (another one is a substitution), the unit price and any alternatives with
+ * their price and reason; the fees, the taxes, the "valid until" day and a note.
+ */
+
+const isMoney = (value: string | undefined) => Boolean(value && /^\d{1,7}(?:[.,]\d{1,2})?$/.test(value.trim()));
+
+export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil }: Props) {
+  const v = strings.versions;
+  const schema = useMemo(
+    () =>
+      SendQuoteSchema({
+        price: strings.pricing.invalidPrice,
+        note: strings.actions.noteTooLong,
+        quantity: v.invalidQuantity,
+        sku: v.invalidSku,
+        validUntil: v.invalidDate,
+        reason: v.reasonTooLong,
+      }),
+    [strings, v],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SendQuoteInput, unknown, SendQuoteOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      lines: lines.map((line) => ({
+        line: line.line,
+        unitPrice: line.unitPrice,
+        quantity: String(line.offeredQuantity),
+        sku: line.offeredSku,
+        alternatives: line.alternatives,
+      })),
+      fees: '0.00',
+      taxes: '0.00',
+      note: '',
+      validUntil,
+    },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const watched = useWatch({ control });
+  const total = useMemo(() => {
+    const cents = (value: string | undefined) => (value && isMoney(value) ? moneyToCents(value) : 0);
+    const items = (watched.lines ?? []).reduce((sum, line) => {
+      const quantity = Number(line?.quantity ?? 0);
+      return sum + (Number.isInteger(quantity) ? quantity : 0) * cents(line?.unitPrice);
+    }, 0);
+    return items + cents(watched.fees) + cents(watched.taxes);
+  }, [watched]);
+
+  const onSubmit = handleSubmit(async () => {
+    setFailure(null);
+    try {
+      // The endpoint parses the same typed-in shape with the same schema.
+      await api(`/api/admin/quote-requests/${quoteId}/quote`, { method: 'POST', body: getValues() });
+      setSent(true);
+      window.setTimeout(() => window.location.reload(), 1200);
+    } catch (cause) {
+      if (cause instanceof ApiError) {
+        return setFailure(
+          cause.code === 'unknown_sku' || cause.code === 'invalid_version'
+            ? cause.message
+            : messageFor(cause.code, strings),
+        );
+      }
+      console.error('Sending the priced quote failed', cause);
+      setFailure(strings.actions.error);
+    }
+  });
+
+  const dateError = errors.validUntil?.message;
+  return (
+    <form className="form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="qd-pricing-heading">
+      <h3 id="qd-pricing-heading">{strings.pricing.heading}</h3>
+      <p className="muted">{strings.pricing.intro}</p>
+      {failure && (
+        <Alert kind="error">
+          <p>{failure}</p>
+        </Alert>
+      )}
+      {sent && (
+        <Alert kind="success">
+          <p>{fill(strings.pricing.sent, { email: customerEmail })}</p>
+        </Alert>
+      )}
+      <div className="qd-price-lines">
+        {lines.map((line, index) => (
+          <LineFields
+            key={line.line}
+            line={line}
+            index={index}
+            control={control}
+            register={register}
+            errors={errors}
+            strings={strings}
+          />
+        ))}
+      </div>
+      <div className="form-row">
+        {(['fees', 'taxes'] as const).map((name) => {
+          const error = errors[name]?.message;
+          return (
+            <div className="field" key={name} data-invalid={error ? '' : undefined}>
+              <label htmlFor={`qd-${name}`}>{strings.pricing[name]}</label>
+              <input
+                id={`qd-${name}`}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `qd-${name}-error` : undefined}
+                {...register(name)}
+              />
+              {error && (
+                <p className="field-error" id={`qd-${name}-error`}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div className="field" data-invalid={dateError ? '' : undefined}>
+          <label htmlFor="qd-valid-until">{v.validUntil}</label>
+          <input
+            id="qd-valid-until"
+            type="date"
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby="qd-valid-until-hint"
+            {...register('validUntil')}
+          />
+          <p className="field-hint muted" id="qd-valid-until-hint">
+            {dateError ?? v.validUntilHint}
+          </p>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="qd-quote-note">{strings.actions.note}</label>
+        <textarea id="qd-quote-note" rows={2} maxLength={2000} {...register('note')} />
+        {errors.note?.message && <p className="field-error">{errors.note.message}</p>}
+      </div>
+      <p className="qd-total-line" data-quote-form-total>
+        {strings.pricing.total} {formatMoney(total, locale)}
+      </p>
+      <div className="form-actions">
+        <SubmitButton busy={isSubmitting} label={strings.pricing.send} busyLabel={strings.pricing.sending} />
+      </div>
+    </form>
+  );
+}
+
+type Errors = ReturnType<typeof useForm<SendQuoteInput, unknown, SendQuoteOutput>>['formState']['errors'];
+
+function LineFields(props: {
+  line: PricingLine;
+  index: number;
+  control: Control<SendQuoteInput, unknown, SendQuoteOutput>;
+  register: UseFormRegister<SendQuoteInput>;
+  errors: Errors;
+  strings: Strings;
+}) {
+  const { line, index, control, register, errors, strings } = props;
+  const v = strings.versions;
+  const { fields, append, remove } = useFieldArray({ control, name: `lines.${index}.alternatives` });
+  const lineErrors = errors.lines?.[index];
+  const field = (id: string, label: string, error: string | undefined, input: React.ReactNode, hint?: string) => (
+    <div className="field" data-invalid={error ? '' : undefined}>
+      <label htmlFor={id}>{label}</label>
+      {input}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p className="field-hint muted" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+  const described = (id: string, error: string | undefined, hint?: boolean) =>
+    error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const priceId = `qd-price-${line.line}`;
+  const quantityId = `qd-quantity-${line.line}`;
+  const skuId = `qd-sku-${line.line}`;
+  const priceError = lineErrors?.unitPrice?.message;
+  const quantityError = lineErrors?.quantity?.message;
+  const skuError = lineErrors?.sku?.message;
+  return (
+    <fieldset className="qd-line-fields" data-price-line={line.line}>
+      <legend>
+        {line.line} · {line.sku}
+      </legend>
+      <div className="form-row">
+        {field(
+          priceId,
+          fill(strings.pricing.unitPrice, { line: line.line, sku: line.sku }),
+          priceError,
+          <input
+            id={priceId}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={priceError ? true : undefined}
+            aria-describedby={described(priceId, priceError)}
+            {...register(`lines.${index}.unitPrice`)}
+          />,
+        )}
+        {field(
+          quantityId,
+          fill(v.quantity, { line: line.line }),
+          quantityError,
+          <input
+            id={quantityId}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-invalid={quantityError ? true : undefined}
+            aria-describedby={described(quantityId, quantityError, true)}
+            {...register(`lines.${index}.quantity`)}
+          />,
+          v.quantityHint,
+        )}
+        {field(
+          skuId,
+          fill(v.sku, { line: line.line }),
+          skuError,
+          <input
+            id={skuId}
+            autoComplete="off"
+            aria-invalid={skuError ? true : undefined}
+            aria-describedby={described(skuId, skuError)}
+            {...register(`lines.${index}.sku`)}
+          />,
+        )}
+      </div>
+      {fields.map((alternative, position) => {
+        const labels = { line: line.line, position: position + 1 };
+        const altErrors = lineErrors?.alternatives?.[position];
+        const base = `qd-alt-${line.line}-${position + 1}`;
+        return (
+          <div className="form-row qd-alternative" key={alternative.id} data-alternative-fields={position + 1}>
+            {field(
+              `${base}-sku`,
+              fill(v.altSku, labels),
+              altErrors?.sku?.message,
+              <input
+                id={`${base}-sku`}
+                autoComplete="off"
+                {...register(`lines.${index}.alternatives.${position}.sku`)}
+              />,
+            )}
+            {field(
+              `${base}-price`,
+              fill(v.altPrice, labels),
+              altErrors?.unitPrice?.message,
+              <input
+                id={`${base}-price`}
+                inputMode="decimal"
+                autoComplete="off"
+                {...register(`lines.${index}.alternatives.${position}.unitPrice`)}
+              />,
+            )}
+            {field(
+              `${base}-reason`,
+              fill(v.altReason, labels),
+              altErrors?.reason?.message,
+              <input
+                id={`${base}-reason`}
+                autoComplete="off"
+                maxLength={300}
+                {...register(`lines.${index}.alternatives.${position}.reason`)}
+              />,
+            )}
+            <button type="button" className="btn btn--sm btn--outline" onClick={() => remove(position)}>
+              {fill(v.removeAlternative, labels)}
+            </button>
+          </div>
+        );
+      })}
+      {fields.length < 5 && (
+        <button
+          type="button"
+          className="btn btn--sm btn--outline"
+          onClick={() => append({ sku: '', unitPrice: '', reason: '' })}
+        >
+          {fill(v.addAlternative, { line: line.line })}
+        </button>
+      )}
+    </fieldset>
+  );
+}

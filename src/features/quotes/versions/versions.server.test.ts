@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountFixtures,
+  createUser,
+  memoryMailer,
+  seedAccountReference,
+} from '../../../../tests/factories/accounts.ts';
+import { createProduct } from '../../../../tests/factories/catalog.ts';
+import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
+import { decideQuote, inspectDecisionLink } from '../decision/decision.server.ts';
+import { quoteMailComposers } from '../mail/mail.server.ts';
+import { loadQuoteDetail } from '../model/quote.server.ts';
+import { QuoteLinesMismatchError, sendPricedQuote } from '../pricing/pricing.server.ts';
+import { SendQuoteSchema } from '../pricing/pricing.ts';
+import { changeQuoteStatus } from '../workflow/workflow.server.ts';
+import { answerVersion, requestRenewal } from './answer.server.ts';
+import { UnknownSkuError, ValidityDateError } from './versions.server.ts';
+import { addDays, nurseryDate, versionChanges } from './versions.ts';
+
+const SITE = 'https://shop.example.ca';
+const schema = SendQuoteSchema({ price: 'price', note: 'note' });
+const composers = quoteMailComposers({ siteUrl: SITE, salesDesk: 'desk@example.com' });
+const DAY = 24 * 3_600_000;
+
+function linkOf(text: string, action: 'approve' | 'decline' | 'answer'): string {
+  const match = new RegExp(`/quotes/${action}/([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`No ${action} link in: ${text}`);
+  return match[1];
+}
+
+describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
+  let test: TestDatabase;
+  let fixtures: AccountFixtures;
+  let staff: { id: string; email: string };
+  let alternativeSku: string;
+  let substituteSku: string;
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    fixtures = await seedAccountReference(test.handle.db);
+    staff = await createUser(test.handle.db, { role: 'admin' });
+    const product = await createProduct(test.handle.db, {
+      variants: [{ sizeLabel: '#3' }, { sizeLabel: '#5' }],
+    });
+    alternativeSku = product.variants[0]?.sku ?? '';
+    substituteSku = product.variants[1]?.sku ?? '';
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+  const db = () => test.handle.db;
+
+  async function deliver(to: string) {
+    const mailer = memoryMailer();
+    await drainOutbox(db(), mailer, composers);
+    return mailer.sent.filter((mail) => mail.to === to);
+  }
+
+  /** A request of three lines, priced as version 1 with an alternative on line 3. */
+  async function versionOne(locale: 'en' | 'fr' = 'en', validUntil?: string) {
+    const customer = await createUser(db(), { locale });
+    const quote = await createQuoteRequest(db(), {
+      user: customer,
+      locale,
+      locationId: fixtures.locationId,
+      lines: [
+        { quantity: 3, unitPriceCents: 4500 },
+        { quantity: 1, unitPriceCents: 12000 },
+        { quantity: 2, unitPriceCents: 1000 },
+      ],
+    });
+    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
+    const prices = schema.parse({
+      lines: [
+        { line: 1, unitPrice: '40' },
+        { line: 2, unitPrice: '110,50' },
+        {
+          line: 3,
+          unitPrice: '10',
+          alternatives: [{ sku: alternativeSku, unitPrice: '12.50', reason: 'Épuisé en pots no 2' }],
+        },
+      ],
+      fees: '75',
+      taxes: '32.83',
+      note: 'Held for a week.',
+      ...(validUntil ? { validUntil } : {}),
+    });
+    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
+    const [mail] = await deliver(customer.email);
+    return { customer, quote, mail };
+  }
+
+  it('sends version 1 with its validity, alternative and answer link, seven days by default', async () => {
+    const { quote, mail } = await versionOne('fr');
+    const detail = await loadQuoteDetail(db(), quote.id);
+    const [v1] = detail?.versions ?? [];
+    expect(v1).toMatchObject({
+      number: 1,
+      validUntil: addDays(nurseryDate(new Date()), 7),
+      itemsCents: 12000 + 11050 + 2000,
+      totalCents: 25050 + 7500 + 3283,
+      note: 'Held for a week.',
+    });
+    expect(v1?.lines[2]?.alternatives).toMatchObject([
+      { position: 1, sku: alternativeSku, unitPriceCents: 1250, reason: 'Épuisé en pots no 2' },
+    ]);
+    expect(mail?.text).toContain(`${SITE}/fr/quotes/answer/`);
+    expect(mail?.text).toContain('Épuisé en pots no 2');
+    expect(mail?.text).toContain('valide jusqu');
+    // The links expire with the version.
+    expect(detail?.answerBy?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+    expect(detail?.answerBy?.getTime()).toBeLessThan(Date.now() + 8 * DAY + 3_600_000);
+  });
+
+  it('records a partial acceptance line by line from the link: accepted, refused and alternative lines, the new total', async () => {
+    const { quote, mail } = await versionOne();
+    const token = linkOf(mail?.text ?? '', 'answer');
+    const versionId = (await loadQuoteDetail(db(), quote.id))?.versions[0]?.id ?? 0;
+    const result = await answerVersion(db(), {
+      versionId,
+      answers: [
+        { line: 1, answer: 'accept' },
+        { line: 2, answer: 'refuse' },
+        { line: 3, answer: 'alternative', alternative: 1 },
+      ],
+      ipAddress: '203.0.113.7',
+      userAgent: 'Test',
+    });
+    expect(result).toMatchObject({
+      kind: 'recorded',
+      outcome: { outcome: 'partial', acceptedItemsCents: 14500, acceptedTaxesCents: 1900 },
+    });
+    const detail = await loadQuoteDetail(db(), quote.id);
+    expect(detail?.status).toBe('approved');
+    expect(detail?.decision?.decision).toBe('approved');
+    expect(detail?.versions[0]).toMatchObject({ outcome: 'partial', acceptedTotalCents: 14500 + 7500 + 1900 });
+    expect(detail?.versions[0]?.lines.map((line) => [line.answer, line.chosenAlternative])).toEqual([
+      ['accept', null],
+      ['refuse', null],
+      ['alternative', 1],
+    ]);
+    // The link is used up, and says what was decided.
+    expect(await inspectDecisionLink(db(), token)).toMatchObject({ kind: 'decided', decision: 'approved' });
+  });
+
+  it('answers a version once: a second answer is told it was answered, two at once record exactly one', async () => {
+    const { quote } = await versionOne();
+    const versionId = (await loadQuoteDetail(db(), quote.id))?.versions[0]?.id ?? 0;
+    const accept = [1, 2, 3].map((line) => ({ line, answer: 'accept' as const }));
+    const refuse = [1, 2, 3].map((line) => ({ line, answer: 'refuse' as const }));
+    const results = await Promise.all([
+      answerVersion(db(), { versionId, answers: accept, ipAddress: '', userAgent: 'a' }),
+      answerVersion(db(), { versionId, answers: refuse, ipAddress: '', userAgent: 'b' }),
+    ]);
+    expect(results.map((result) => result.kind).sort()).toEqual(['answered', 'recorded']);
+    const again = await answerVersion(db(), { versionId, answers: accept, ipAddress: '', userAgent: '' });
+    expect(again.kind).toBe('answered');
+    const detail = await loadQuoteDetail(db(), quote.id);
+    expect(detail?.history.filter((change) => change.from === 'quoted')).toHaveLength(1);
+  });
+
+  it('refuses an answer that leaves a line out, and keeps the version open', async () => {
+    const { quote } = await versionOne();
+    const versionId = (await loadQuoteDetail(db(), quote.id))?.versions[0]?.id ?? 0;
+    expect(
+      await answerVersion(db(), { versionId, answers: [{ line: 1, answer: 'accept' }], ipAddress: '', userAgent: '' }),
+    ).toEqual({ kind: 'invalid_answers', line: 2 });
+    expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('quoted');
+  });
+
+  it('supersedes version 1 with version 2: its links say so, v2 lists what changed', async () => {
+    const { customer, quote, mail } = await versionOne();
+    const oldToken = linkOf(mail?.text ?? '', 'approve');
+    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
+    const prices = schema.parse({
+      lines: [
+        { line: 1, unitPrice: '38', quantity: '4' },
+        { line: 2, unitPrice: '99', sku: substituteSku },
+        { line: 3, unitPrice: '10', quantity: '0' },
+      ],
+      fees: '75',
+      taxes: '0',
+    });
+    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
+    const [mail2] = await deliver(customer.email);
+    const detail = await loadQuoteDetail(db(), quote.id);
+    const [v1, v2] = detail?.versions ?? [];
+    expect(v1?.supersededAt).not.toBeNull();
+    expect(v2).toMatchObject({ number: 2, supersededAt: null, itemsCents: 4 * 3800 + 9900 });
+    expect(versionChanges(v1?.lines ?? [], v2?.lines ?? []).map((change) => change.kind)).toEqual([
+      'price',
+      'quantity',
+      'substituted',
+      'removed',
+    ]);
+    expect(mail2?.text).toContain(substituteSku);
+    expect(await inspectDecisionLink(db(), oldToken)).toMatchObject({
+      kind: 'superseded',
+      versionNumber: 2,
+      withdrawn: false,
+    });
+    expect(
+      await decideQuote(db(), { token: oldToken, decision: 'approved', ipAddress: '', userAgent: '' }),
+    ).toMatchObject({ kind: 'superseded' });
+    expect(
+      await answerVersion(db(), {
+        versionId: v1?.id ?? 0,
+        answers: [1, 2, 3].map((line) => ({ line, answer: 'accept' as const })),
+        ipAddress: '',
+        userAgent: '',
+      }),
+    ).toMatchObject({ kind: 'superseded' });
+    // The new e-mail's approve link accepts v2 whole.
+    const newToken = linkOf(mail2?.text ?? '', 'approve');
+    expect(
+      await decideQuote(db(), { token: newToken, decision: 'approved', ipAddress: '', userAgent: '' }),
+    ).toMatchObject({ kind: 'recorded' });
+    expect((await loadQuoteDetail(db(), quote.id))?.versions[1]).toMatchObject({
+      outcome: 'accepted',
+      acceptedTotalCents: 4 * 3800 + 9900 + 7500,
+    });
+  });
+
+  it('cannot accept a version past its date; asking for a renewal sends the request back to the desk once', async () => {
+    const { quote, mail } = await versionOne('en', addDays(nurseryDate(new Date()), 1));
+    const token = linkOf(mail?.text ?? '', 'approve');
+    const versionId = (await loadQuoteDetail(db(), quote.id))?.versions[0]?.id ?? 0;
+    const later = new Date(Date.now() + 3 * DAY);
+    const accept = [1, 2, 3].map((line) => ({ line, answer: 'accept' as const }));
+    expect(await answerVersion(db(), { versionId, answers: accept, ipAddress: '', userAgent: '', now: later })).toEqual(
+      { kind: 'expired', quoteId: quote.id, versionId },
+    );
+    expect(
+      await decideQuote(db(), { token, decision: 'approved', ipAddress: '', userAgent: '', now: later }),
+    ).toMatchObject({ kind: 'expired', versionId, renewalRequested: false });
+    expect(await requestRenewal(db(), { versionId })).toBe('not_expired');
+    const results = await Promise.all([
+      requestRenewal(db(), { versionId, now: later }),
+      requestRenewal(db(), { versionId, now: later }),
+    ]);
+    expect(results.sort()).toEqual(['already', 'requested']);
+    const detail = await loadQuoteDetail(db(), quote.id);
+    expect(detail?.status).toBe('in_review');
+    expect(detail?.versions[0]?.renewalRequestedAt).not.toBeNull();
+    expect(detail?.history.at(-1)).toMatchObject({ from: 'quoted', to: 'in_review' });
+  });
+
+  it('refuses a version with an unknown SKU or a past date, and stores nothing', async () => {
+    const customer = await createUser(db());
+    const quote = await createQuoteRequest(db(), { user: customer, locationId: fixtures.locationId });
+    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
+    const unknown = schema.parse({
+      lines: [{ line: 1, unitPrice: '1', alternatives: [{ sku: 'NO-SUCH-SKU', unitPrice: '2' }] }],
+      fees: '0',
+      taxes: '0',
+    });
+    await expect(
+      sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: unknown }),
+    ).rejects.toBeInstanceOf(UnknownSkuError);
+    const past = schema.parse({
+      lines: [{ line: 1, unitPrice: '1' }],
+      fees: '0',
+      taxes: '0',
+      validUntil: '2020-01-01',
+    });
+    await expect(sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: past })).rejects.toBeInstanceOf(
+      ValidityDateError,
+    );
+    const missing = schema.parse({ lines: [{ line: 2, unitPrice: '1' }], fees: '0', taxes: '0' });
+    await expect(
+      sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: missing }),
+    ).rejects.toBeInstanceOf(QuoteLinesMismatchError);
+    const detail = await loadQuoteDetail(db(), quote.id);
+    expect(detail?.versions).toEqual([]);
+    expect(detail?.status).toBe('in_review');
+  });
+});

@@ -1,0 +1,190 @@
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated, signIn } from '../support/accounts.ts';
+import { waitForMail } from '../support/outbox.ts';
+
+/**
+ * The negotiated quote (issue 22, decision 049) in both languages: the desk sends version 1
+ * with an alternative on a line; takes it back and sends version 2 with a new quantity and a
+ * new price, which lists what changed; version 1's e-mailed link then says it was replaced;
+ * the customer, from version 2's e-mailed link and without signing in, accepts one line,
+ * refuses another and takes the alternative on a third; the desk sees the partial acceptance
+ * and the new total at once.
+ */
+
+type Locale = 'en' | 'fr';
+const LOCALES: Locale[] = ['en', 'fr'];
+const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
+
+interface ListRow {
+  id: number;
+  reference: string;
+}
+interface Detail {
+  id: number;
+  status: string;
+  reference: string;
+  locale: Locale;
+  customer: { email: string };
+  lines: { line: number; sku: string; quantity: number }[];
+}
+
+const words = {
+  en: {
+    addAlternative: 'Add an alternative to line 3',
+    altSku: 'SKU of alternative 1 (line 3)',
+    altPrice: 'Unit price of alternative 1 (line 3)',
+    altReason: 'Reason for alternative 1 (line 3)',
+    reason: 'Sold out in #2 pots',
+    fees: 'Fulfilment fees',
+    send: 'Send the priced quote',
+    quantity: 'Quantity of line 1',
+    price2: 'Final unit price of line 2',
+    accept: 'Accept this line',
+    refuse: 'Refuse this line',
+    take: /^Take /,
+    confirm: 'Confirm my answers',
+    partial: 'partly accepted',
+    partialDesk: 'Partly accepted',
+    replaced: 'replaced by version 2',
+    changed: 'What changed since version 1',
+  },
+  fr: {
+    addAlternative: 'Ajouter une solution de rechange à la ligne 3',
+    altSku: 'Code de la solution de rechange 1 (ligne 3)',
+    altPrice: 'Prix unitaire de la solution de rechange 1 (ligne 3)',
+    altReason: 'Motif de la solution de rechange 1 (ligne 3)',
+    reason: 'Épuisé en pots no 2',
+    fees: 'Frais de réception',
+    send: 'Envoyer la soumission chiffrée',
+    quantity: 'Quantité de la ligne 1',
+    price2: 'Prix unitaire définitif de la ligne 2',
+    accept: 'Accepter cette ligne',
+    refuse: 'Refuser cette ligne',
+    take: /^Retenir /,
+    confirm: 'Confirmer mes réponses',
+    partial: 'acceptée en partie',
+    partialDesk: 'Acceptée en partie',
+    replaced: 'remplacée par la version 2',
+    changed: 'Ce qui a changé depuis la version 1',
+  },
+} as const;
+
+/** A request of the seed waiting on the desk, in the customer's language, with three lines at least. */
+async function pickRequest(page: Page, locale: Locale): Promise<Detail> {
+  for (const status of ['submitted', 'in_review']) {
+    for (let number = 1; number <= 5; number++) {
+      const list = (await (
+        await page.request.get(`/api/admin/quote-requests?status=${status}&sort=submitted_desc&size=100&page=${number}`)
+      ).json()) as { rows: ListRow[] };
+      for (const row of list.rows) {
+        const detail = (await (await page.request.get(`/api/admin/quote-requests/${row.id}`)).json()) as Detail;
+        if (detail.locale === locale && detail.lines.length >= 3) return detail;
+      }
+      if (list.rows.length < 100) break;
+    }
+  }
+  throw new Error(`The seed has no ${locale} request of three lines waiting on the desk`);
+}
+
+async function sendVersion(page: Page, locale: Locale, fill: (form: ReturnType<Page['locator']>) => Promise<void>) {
+  const form = await hydrated(page.locator('section.qd-actions'));
+  await fill(form);
+  await form.getByLabel(words[locale].fees).fill('75');
+  await form.getByLabel('Taxes').fill(locale === 'fr' ? '12,50' : '12.50');
+  await form.getByRole('button', { name: words[locale].send }).click();
+  // The desk reads that it went to the customer, then the page reloads by itself.
+  await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'quoted', {
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-pricing]')).toBeVisible();
+}
+
+for (const locale of LOCALES) {
+  test(`a negotiated quote, answered line by line from the e-mail (${locale}) @phone`, async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const w = words[locale];
+    await signIn(context, 'admin');
+    const target = await pickRequest(page, locale);
+    const detailPath = `${prefix(locale)}/admin/quote-requests/${target.id}`;
+    await page.goto(detailPath);
+    if (target.status === 'submitted') {
+      await hydrated(page.locator('section.qd-actions'));
+      await page.locator('[data-move-to="in_review"]').click();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+    }
+
+    // Version 1: an alternative on line 3 (another catalogue SKU), with its price and reason.
+    const alternativeSku = target.lines[0]?.sku ?? '';
+    await sendVersion(page, locale, async (form) => {
+      await form.getByRole('button', { name: w.addAlternative }).click();
+      await form.getByLabel(w.altSku).fill(alternativeSku);
+      await form.getByLabel(w.altPrice).fill(locale === 'fr' ? '9,75' : '9.75');
+      await form.getByLabel(w.altReason).fill(w.reason);
+    });
+    await expect(page.locator('[data-versions] [data-version="1"]')).toContainText(w.reason);
+    const first = await waitForMail(target.customer.email, 'priced_quote');
+    expect(first.text).toContain(w.reason);
+    const firstLink = /https?:\/\/\S+\/quotes\/answer\/[A-Za-z0-9_.-]+/.exec(first.text)?.[0];
+    if (!firstLink) throw new Error(`No answer link in ${first.text}`);
+
+    // Version 2: taken back, a new quantity on line 1 and a new price on line 2.
+    await page.reload();
+    await hydrated(page.locator('section.qd-actions'));
+    await page.locator('[data-move-to="in_review"]').click();
+    await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+    const quantity = (target.lines[0]?.quantity ?? 1) + 2;
+    await sendVersion(page, locale, async (form) => {
+      await form.getByLabel(w.quantity).fill(String(quantity));
+      await form.getByLabel(w.price2).fill('1');
+    });
+    const v2 = page.locator('[data-versions] [data-version="2"]');
+    await expect(v2.locator('[data-version-changes]')).toContainText(w.changed);
+    await expect(v2.locator('[data-change="quantity"]')).toHaveCount(1);
+    await expect(v2.locator('[data-change="price"]')).toHaveCount(1);
+    await expect(page.locator('[data-versions] [data-version="1"]')).toHaveAttribute(
+      'data-version-state',
+      'superseded',
+    );
+
+    // The customer, signed out: version 1's link says why it no longer works.
+    const customer = await browser.newContext();
+    const customerPage = await customer.newPage();
+    await customerPage.goto(new URL(firstLink).pathname);
+    await expect(customerPage.locator('[data-answer-result="superseded"]')).toContainText(w.replaced);
+
+    // Version 2's link: accept line 1, refuse line 2, take the alternative on line 3, confirm.
+    let second = first;
+    await expect
+      .poll(async () => {
+        second = await waitForMail(target.customer.email, 'priced_quote');
+        return second.file !== first.file;
+      })
+      .toBe(true);
+    const secondLink = /https?:\/\/\S+\/quotes\/answer\/[A-Za-z0-9_.-]+/.exec(second.text)?.[0];
+    if (!secondLink) throw new Error(`No answer link in ${second.text}`);
+    await customerPage.goto(new URL(secondLink).pathname);
+    await expect(customerPage.locator('[data-version-changes]')).toContainText(w.changed);
+    await customerPage.locator('[data-answer-line="1"]').getByRole('radio', { name: w.accept }).check();
+    await customerPage.locator('[data-answer-line="2"]').getByRole('radio', { name: w.refuse }).check();
+    await customerPage.locator('[data-answer-line="3"]').getByRole('radio', { name: w.take }).check();
+    for (const line of target.lines.slice(3)) {
+      await customerPage.locator(`[data-answer-line="${line.line}"]`).getByRole('radio', { name: w.accept }).check();
+    }
+    await customerPage.getByRole('button', { name: w.confirm }).click();
+    await expect(customerPage.locator('[data-answer-result="recorded"]')).toContainText(w.partial);
+    await expect(customerPage.locator('[data-version-line="2"]')).toHaveAttribute('data-line-answer', 'refuse');
+    await expect(customerPage.locator('[data-version-line="3"]')).toHaveAttribute('data-line-answer', 'alternative');
+    await customer.close();
+
+    // The desk sees the partial acceptance and its new total at once.
+    await page.reload();
+    await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'approved');
+    await expect(v2.locator('[data-version-outcome]')).toHaveText(w.partialDesk);
+    await expect(v2.locator('[data-accepted-total]')).toBeVisible();
+    await expect(v2.locator('[data-version-line="1"]')).toHaveAttribute('data-line-answer', 'accept');
+  });
+}
