@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { hydrated, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/outbox.ts';
+import { createShopper } from '../support/shopper.ts';
 
 /**
  * The negotiated quote (issue 22, decision 049) in both languages: the desk sends version 1
@@ -15,10 +16,6 @@ type Locale = 'en' | 'fr';
 const LOCALES: Locale[] = ['en', 'fr'];
 const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
 
-interface ListRow {
-  id: number;
-  reference: string;
-}
 interface Detail {
   id: number;
   status: string;
@@ -69,21 +66,26 @@ const words = {
   },
 } as const;
 
-/** A request of the seed waiting on the desk, in the customer's language, with three lines at least. */
-async function pickRequest(page: Page, locale: Locale): Promise<Detail> {
-  for (const status of ['submitted', 'in_review']) {
-    for (let number = 1; number <= 5; number++) {
-      const list = (await (
-        await page.request.get(`/api/admin/quote-requests?status=${status}&sort=submitted_desc&size=100&page=${number}`)
-      ).json()) as { rows: ListRow[] };
-      for (const row of list.rows) {
-        const detail = (await (await page.request.get(`/api/admin/quote-requests/${row.id}`)).json()) as Detail;
-        if (detail.locale === locale && detail.lines.length >= 3) return detail;
-      }
-      if (list.rows.length < 100) break;
-    }
-  }
-  throw new Error(`The seed has no ${locale} request of three lines waiting on the desk`);
+/**
+ * A request of the test's own, waiting on the desk: a new customer sends three lines from a
+ * checkout in the test's language (tests/support/shopper.ts), so runs in parallel and runs
+ * again never compete for the seed's requests.
+ */
+async function newRequest(request: APIRequestContext, page: Page, locale: Locale): Promise<Detail> {
+  const shopper = await createShopper(request, {
+    label: `nego-${locale}`,
+    locale,
+    lines: [
+      { variantId: 1, quantity: 2 },
+      { variantId: 2, quantity: 1 },
+      { variantId: 5, quantity: 3 },
+    ],
+  });
+  await shopper.client.dispose();
+  const detail = (await (await page.request.get(`/api/admin/quote-requests/${shopper.quoteId}`)).json()) as Detail;
+  expect(detail.locale).toBe(locale);
+  expect(detail.lines.length).toBe(3);
+  return detail;
 }
 
 async function sendVersion(page: Page, locale: Locale, fill: (form: ReturnType<Page['locator']>) => Promise<void>) {
@@ -104,11 +106,12 @@ for (const locale of LOCALES) {
     page,
     context,
     browser,
+    request,
   }) => {
     test.setTimeout(150_000);
     const w = words[locale];
     await signIn(context, 'admin');
-    const target = await pickRequest(page, locale);
+    const target = await newRequest(request, page, locale);
     const detailPath = `${prefix(locale)}/admin/quote-requests/${target.id}`;
     await page.goto(detailPath);
     if (target.status === 'submitted') {

@@ -23,15 +23,23 @@ async function ok(response: Promise<import('@playwright/test').APIResponse>) {
 
 export async function createShopper(
   request: APIRequestContext,
-  options: { label?: string; locale?: 'en' | 'fr' } = {},
+  options: {
+    label?: string;
+    /** The language of the sign-up and of the checkout (so of the quote request and its e-mails). */
+    locale?: 'en' | 'fr';
+    /** The lines of the quote request: by default two of one seeded size. */
+    lines?: { variantId: number; quantity: number }[];
+  } = {},
 ): Promise<Shopper> {
   const account = await createConfirmedAccount(request, { label: options.label ?? 'shopper', locale: options.locale });
   const client = await apiClient(account);
-  // A quote request for two of a seeded size, sent from the cart as the checkout page would.
-  await ok(client.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId: 2, quantity: 2 } }));
+  // A quote request, sent from the cart as the checkout page would.
+  for (const line of options.lines ?? [{ variantId: 2, quantity: 2 }]) {
+    await ok(client.post('/api/cart/items', { headers: SAME_ORIGIN, data: line }));
+  }
   const sent = await ok(
     client.post('/api/checkout', {
-      headers: SAME_ORIGIN,
+      headers: { ...SAME_ORIGIN, 'accept-language': options.locale === 'fr' ? 'fr-CA' : 'en-CA' },
       data: {
         idempotencyKey: crypto.randomUUID(),
         fulfilment: 'pickup',
