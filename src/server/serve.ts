@@ -235,10 +235,17 @@ async function handle(
   }
 
   if (req.method === 'GET' || req.method === 'HEAD') {
-    if (isFilePath(path) ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
+    const asset = isFilePath(path) && !REWRITTEN_IN_PLACE.test(path);
+    if (asset ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
   }
   return options.handler(req, res);
 }
+
+/**
+ * Files an incremental publish rewrites in the served build (docs/decisions/050-incremental-publish.md):
+ * sirv's index, read once, would keep their old size. They are read like pages, per request.
+ */
+const REWRITTEN_IN_PLACE = /^\/(builds\/[\w.-]+(\/[\w.-]+)?\.json|sitemap\.xml)$/;
 
 /** A path whose last segment has an extension, `.html` aside: a page asked for by its file stays a page. */
 function isFilePath(path: string): boolean {
@@ -326,7 +333,9 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
   const relative = normalize(path).replace(/^([/\\])+/, '');
   const base = join(clientDir, relative);
   if (base !== clientDir && !base.startsWith(clientDir + sep)) return false;
-  const candidates = path.endsWith('.html') ? [base] : [join(base, 'index.html'), `${base}.html`];
+  const named = path.endsWith('.html') || REWRITTEN_IN_PLACE.test(path);
+  const candidates = named ? [base] : [join(base, 'index.html'), `${base}.html`];
+  const type = (named && ASSET_TYPES[extname(path)]) || 'text/html; charset=utf-8';
   for (const file of candidates) {
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ENAMETOOLONG') return undefined;
@@ -334,7 +343,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
     });
     if (!info?.isFile()) continue;
     const headers: Record<string, string> = {
-      'content-type': 'text/html; charset=utf-8',
+      'content-type': type,
       'cache-control': REVALIDATED_CACHE,
       'last-modified': info.mtime.toUTCString(),
       vary: 'Accept-Encoding',
