@@ -26,6 +26,8 @@ export interface SiteRenderer {
   render(request: Omit<WorkerRequest, 'type' | 'job'>): Promise<RenderedFile[]>;
   /** Lets the worker go (a newer build replaced it). */
   close(): void;
+  /** The worker's process, for its memory in benchmarks. */
+  readonly pid?: number;
 }
 
 /**
@@ -359,6 +361,7 @@ function workerRenderer(child: ChildProcess): SiteRenderer {
     pending.clear();
   });
   return {
+    pid: child.pid,
     render(request) {
       if (gone) return Promise.reject(gone);
       const job = ++next;
