@@ -383,8 +383,16 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
     headers['content-length'] = String(size);
     res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
-    else if (typeof body === 'string') createReadStream(body).pipe(res);
-    else res.end(body);
+    else if (typeof body === 'string') {
+      // Gone since it was found (a build directory removed, a compressed form dropped): the
+      // answer is cut rather than the process stopped by an unheard stream error.
+      const stream = createReadStream(body);
+      stream.once('error', (error) => {
+        log('error', 'static_file_unreadable', { path: req.url, error });
+        res.destroy();
+      });
+      stream.pipe(res);
+    } else res.end(body);
     return true;
   }
   return false;

@@ -28,6 +28,8 @@ const send = (message: WorkerReply) => process.send?.(message);
 const explain = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 async function main(outDir: string): Promise<void> {
+  // The server went away (or let this build go), during the build or after: nothing left to do.
+  process.once('disconnect', () => process.exit(0));
   process.env[RENDER_WORKER_ENV] = '1';
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const { build } = await import('astro');
@@ -68,8 +70,6 @@ async function main(outDir: string): Promise<void> {
       }
     });
   });
-  // The server went away (or let this build go): nothing left to render for.
-  process.once('disconnect', () => process.exit(0));
   send({ type: 'built', buildId: latest.id });
 }
 
