@@ -88,6 +88,10 @@ test.describe('admin catalogue', () => {
     expect(last?.state).toBe('succeeded');
     await page.reload();
     await expect(page.getByTestId('last-publish')).toContainText(/Dernière publication \(.+\)\u00a0: Publiée\./);
+    // Which kind of publish ran (decision 050): a full rebuild, or only the changed pages.
+    await expect(page.getByTestId('last-publish')).toContainText(
+      /Reconstruction complète\.|Seulement les pages modifiées\u00a0: \d+ pages? régénérées?\./,
+    );
 
     const response = await page.goto('/fr/products/hosta-june');
     expect(response?.status()).toBe(200);
