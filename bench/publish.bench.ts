@@ -133,11 +133,21 @@ async function bench(products: number): Promise<void> {
     await saveProduct(db, product.id, input, admin.id);
     return publisher.request({ db, userId: admin.id });
   };
+  let pollFailures = 0;
   const liveWhen = async (expectEn: string, expectFr: string, started: number) => {
     for (;;) {
       if (performance.now() - started > 600_000) throw new Error(`Not live after 10 min: ${expectEn} / ${expectFr}`);
       const [en, fr] = await Promise.all(
-        [paths[0], paths[1]].map(async (path) => (await fetch(`${base}${path}`)).text()),
+        [paths[0], paths[1]].map(async (path) => {
+          try {
+            const response = await fetch(`${base}${path}`);
+            if (response.status !== 200) pollFailures += 1;
+            return await response.text();
+          } catch {
+            pollFailures += 1;
+            return '';
+          }
+        }),
       );
       if (en.includes(expectEn) && fr.includes(expectFr)) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -241,7 +251,7 @@ async function bench(products: number): Promise<void> {
     `   ten edits in a row: the last live in ${seconds(burstLive)}; ${burstRows.size} publish rows for 10 requests (${[...burstRows].map(summarize).join('; ')})`,
   );
   console.log(
-    `   load during the edits: ${(ok / loadSeconds).toFixed(0)} req/s, ${failed} failed of ${ok + failed} (8 connections, ${loadSeconds.toFixed(1)} s)`,
+    `   load during the edits: ${(ok / loadSeconds).toFixed(0)} req/s, ${failed} failed of ${ok + failed} (8 connections, ${loadSeconds.toFixed(1)} s); the edit-to-live polls: ${pollFailures} failed`,
   );
   console.log(
     `   memory: server process peak ${server_ ? mb(server_.peak) : '?'}; render worker peak ${worker ? mb(worker.peak) : '?'} (the build), ${worker ? mb(worker.now) : '?'} resident after the edits`,

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -380,19 +379,24 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
       res.end();
       return true;
     }
+    // The length and the bytes come from the one file opened: an incremental publish may
+    // rename a new page (or its .br) over this path between a stat and a read (decision 050).
+    const opened = typeof body === 'string' ? await open(body, 'r') : undefined;
+    if (opened)
+      size = (await opened.stat().catch((error: unknown) => opened.close().then(() => Promise.reject(error)))).size;
     headers['content-length'] = String(size);
     res.writeHead(200, headers);
-    if (req.method === 'HEAD') res.end();
-    else if (typeof body === 'string') {
-      // Gone since it was found (a build directory removed, a compressed form dropped): the
-      // answer is cut rather than the process stopped by an unheard stream error.
-      const stream = createReadStream(body);
-      stream.once('error', (error) => {
+    if (!opened) res.end(req.method === 'HEAD' ? undefined : body);
+    else if (req.method === 'HEAD') await opened.close().finally(() => res.end());
+    else {
+      // Gone or unreadable since: the answer is cut rather than the process stopped.
+      const stream = opened.createReadStream();
+      stream.once('error', (error: unknown) => {
         log('error', 'static_file_unreadable', { path: req.url, error });
         res.destroy();
       });
       stream.pipe(res);
-    } else res.end(body);
+    }
     return true;
   }
   return false;
