@@ -395,6 +395,8 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
         log('error', 'static_file_unreadable', { path: req.url, error });
         res.destroy();
       });
+      // A client gone before the end: the file is closed now, not when collected.
+      res.once('close', () => stream.destroy());
       stream.pipe(res);
     }
     return true;
