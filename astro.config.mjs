@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
+import { keepPrerenderer } from './src/features/publishing/render-worker.integration.ts';
 import { redirectsFromCatalog } from './src/features/redirects/redirects.integration.ts';
 import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
 import { securityHeadersOnVercel } from './src/features/shell/security-headers.integration.ts';
@@ -24,6 +25,7 @@ export default defineConfig({
     redirectsFromCatalog(),
     pageTranslationsFromCatalogBuild(),
     buildManifest(),
+    keepPrerenderer(),
     securityHeadersOnVercel(),
   ],
   trailingSlash: 'ignore',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,24 @@ describe('static pages', () => {
   afterAll(() => {
     server?.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the manifest and the sitemap as they are now, after an incremental publish rewrote them in place', async () => {
+    mkdirSync(join(dir, 'builds'), { recursive: true });
+    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a","timestamp":1}');
+    writeFileSync(join(dir, 'sitemap.xml'), '<urlset></urlset>');
+    const before = await request(`${base}/builds/latest.json`, 'identity');
+    expect(before.body.toString()).toBe('{"id":"a","timestamp":1}');
+    expect(before.headers['content-type']).toContain('application/json');
+    // Rewritten with another length since the first request: never the old size or bytes.
+    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a","timestamp":2,"revision":1,"changed":{"/":1}}');
+    writeFileSync(join(dir, 'sitemap.xml'), '<urlset><url><loc>/</loc></url></urlset>');
+    const after = await request(`${base}/builds/latest.json`, 'identity');
+    expect(after.body.toString()).toBe('{"id":"a","timestamp":2,"revision":1,"changed":{"/":1}}');
+    expect(after.headers['content-length']).toBe(String(after.body.length));
+    const sitemap = await request(`${base}/sitemap.xml`, 'identity');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body.toString()).toBe('<urlset><url><loc>/</loc></url></urlset>');
   });
 
   it('compresses a page on its first request and keeps the result for the next', async () => {

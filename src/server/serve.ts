@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -235,10 +234,17 @@ async function handle(
   }
 
   if (req.method === 'GET' || req.method === 'HEAD') {
-    if (isFilePath(path) ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
+    const asset = isFilePath(path) && !REWRITTEN_IN_PLACE.test(path);
+    if (asset ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
   }
   return options.handler(req, res);
 }
+
+/**
+ * Files an incremental publish rewrites in the served build (docs/decisions/050-incremental-publish.md):
+ * sirv's index, read once, would keep their old size. They are read like pages, per request.
+ */
+const REWRITTEN_IN_PLACE = /^\/(builds\/[\w.-]+(\/[\w.-]+)?\.json|sitemap\.xml)$/;
 
 /** A path whose last segment has an extension, `.html` aside: a page asked for by its file stays a page. */
 function isFilePath(path: string): boolean {
@@ -326,7 +332,9 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
   const relative = normalize(path).replace(/^([/\\])+/, '');
   const base = join(clientDir, relative);
   if (base !== clientDir && !base.startsWith(clientDir + sep)) return false;
-  const candidates = path.endsWith('.html') ? [base] : [join(base, 'index.html'), `${base}.html`];
+  const named = path.endsWith('.html') || REWRITTEN_IN_PLACE.test(path);
+  const candidates = named ? [base] : [join(base, 'index.html'), `${base}.html`];
+  const type = (named && ASSET_TYPES[extname(path)]) || 'text/html; charset=utf-8';
   for (const file of candidates) {
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ENAMETOOLONG') return undefined;
@@ -334,7 +342,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
     });
     if (!info?.isFile()) continue;
     const headers: Record<string, string> = {
-      'content-type': 'text/html; charset=utf-8',
+      'content-type': type,
       'cache-control': REVALIDATED_CACHE,
       'last-modified': info.mtime.toUTCString(),
       vary: 'Accept-Encoding',
@@ -371,11 +379,26 @@ async function servePage(req: IncomingMessage, res: ServerResponse, clientDir: s
       res.end();
       return true;
     }
+    // The length and the bytes come from the one file opened: an incremental publish may
+    // rename a new page (or its .br) over this path between a stat and a read (decision 050).
+    const opened = typeof body === 'string' ? await open(body, 'r') : undefined;
+    if (opened)
+      size = (await opened.stat().catch((error: unknown) => opened.close().then(() => Promise.reject(error)))).size;
     headers['content-length'] = String(size);
     res.writeHead(200, headers);
-    if (req.method === 'HEAD') res.end();
-    else if (typeof body === 'string') createReadStream(body).pipe(res);
-    else res.end(body);
+    if (!opened) res.end(req.method === 'HEAD' ? undefined : body);
+    else if (req.method === 'HEAD') await opened.close().finally(() => res.end());
+    else {
+      // Gone or unreadable since: the answer is cut rather than the process stopped.
+      const stream = opened.createReadStream();
+      stream.once('error', (error: unknown) => {
+        log('error', 'static_file_unreadable', { path: req.url, error });
+        res.destroy();
+      });
+      // A client gone before the end: the file is closed now, not when collected.
+      res.once('close', () => stream.destroy());
+      stream.pipe(res);
+    }
     return true;
   }
   return false;

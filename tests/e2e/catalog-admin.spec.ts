@@ -88,13 +88,21 @@ test.describe('admin catalogue', () => {
     expect(last?.state).toBe('succeeded');
     await page.reload();
     await expect(page.getByTestId('last-publish')).toContainText(/Dernière publication \(.+\)\u00a0: Publiée\./);
+    // Which kind of publish ran (decision 050): a full rebuild, or only the changed pages.
+    await expect(page.getByTestId('last-publish')).toContainText(
+      /Reconstruction complète\.|Seulement les pages modifiées\u00a0: \d+ pages? régénérées?\./,
+    );
 
     const response = await page.goto('/fr/products/hosta-june');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hosta 'June' doré");
-    // The manifest names the new build, so open pages pick it up.
+    // The manifest names the page's build (and, after an incremental publish, the revision
+    // that rendered it again), so open pages pick it up (decision 050).
     const latest = await (await page.request.get('/builds/latest.json')).json();
-    expect(await page.locator('meta[name=build-id]').getAttribute('content')).toBe(latest.id);
+    const revision = latest.changed?.['/fr/products/hosta-june'];
+    expect(await page.locator('meta[name=build-id]').getAttribute('content')).toBe(
+      revision ? `${latest.id}.${revision}` : latest.id,
+    );
   });
 
   test('a save from a form opened before another save is refused, and keeps what was typed', async ({ browser }) => {

@@ -68,6 +68,7 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
       className="publish-panel card"
       aria-labelledby="publish-title"
       data-publish-state={latest?.state ?? 'none'}
+      data-publish-kind={lastFinished?.kind ?? 'none'}
     >
       <div className="publish-panel__text">
         <h2 id="publish-title">{strings.title}</h2>
@@ -82,6 +83,12 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
                   state: strings.state[lastFinished.state],
                   when: when(lastFinished.finishedAt ?? lastFinished.requestedAt),
                 })}{' '}
+                {lastFinished.state === 'succeeded' && lastFinished.kind === 'full' && strings.kindFull}
+                {lastFinished.state === 'succeeded' &&
+                  lastFinished.kind === 'incremental' &&
+                  fill(lastFinished.pages === 1 ? strings.kindIncremental_one : strings.kindIncremental_other, {
+                    count: lastFinished.pages ?? 0,
+                  })}{' '}
                 {lastFinished.durationMs !== null &&
                   lastFinished.target === 'local' &&
                   fill(strings.duration, { duration: formatDuration(lastFinished.durationMs, locale) })}{' '}

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts.ts';
+import { createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { startServer } from '../../server/serve.ts';
 import { NO_PAGE_TRANSLATIONS } from '../translations/page-translations.ts';
-import { LocalPublisher, type SiteBuilder, sitesDirectory } from './local-publisher.server.ts';
+import { LocalPublisher, type SiteBuilder, type SiteRenderer, sitesDirectory } from './local-publisher.server.ts';
 import { ABANDONED_BUILD, deployHookPublisher, publishStatus, registerPublisher } from './publishing.server.ts';
+import { outputFileFor } from './render-worker.ts';
 import { siteHolder } from './site.server.ts';
 
 /** A site as a build leaves it: a page saying which build it is, and the manifest. */
@@ -181,6 +183,97 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     } finally {
       registerPublisher(null);
     }
+  });
+
+  it('publishes an edit incrementally: the touched pages compressed again, the manifest last; coalesced; a failure falls back to a full build', async () => {
+    const db = test.handle.db;
+    const product = await createProduct(db);
+    const renders: { paths: string[]; pageBuildId: string }[] = [];
+    let failure: Error | null = null;
+    let gate: Promise<void> | null = null;
+    const renderer: SiteRenderer = {
+      async render(request) {
+        renders.push(request);
+        if (gate) await gate;
+        if (failure) throw failure;
+        return request.paths.map((path) => ({
+          path,
+          file: outputFileFor(path, !path.endsWith('.xml')),
+          // Long enough to be kept compressed.
+          body: new TextEncoder().encode(`<p>${path} ${request.pageBuildId}</p>${' '.repeat(2000)}`),
+        }));
+      },
+      close() {},
+    };
+    let fullBuilds = 0;
+    build = async (outDir) => {
+      fullBuilds += 1;
+      await writeSite(outDir, `full-${fullBuilds}`);
+      return renderer;
+    };
+    const publish = async () => {
+      const row = await publisher.request({ db, userId });
+      await publisher.idle();
+      return (await publishStatus(db)).builds.find((b) => b.id === row);
+    };
+    expect(await publish()).toMatchObject({ state: 'succeeded', kind: 'full', buildId: 'id-full-1' });
+
+    await db
+      .updateTable('variants')
+      .set({ list_price_cents: 777, trade_price_cents: 700 })
+      .where('product_id', '=', product.id)
+      .execute();
+    const incremental = await publish();
+    expect(incremental).toMatchObject({ state: 'succeeded', kind: 'incremental', buildId: 'id-full-1.1' });
+    const paths = renders.at(-1)?.paths ?? [];
+    expect(paths).toContain('/sitemap.xml');
+    expect(incremental?.pages).toBe(paths.length);
+    const productPath = paths.find((path) => path.startsWith('/products/'));
+    const frenchPath = paths.find((path) => path.startsWith('/fr/products/'));
+    expect(productPath && frenchPath).toBeTruthy();
+    // Served at once, compressed again beside it, under the same full build id plus the revision.
+    const response = await fetch(`${base}${productPath}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    // fetch decodes the Brotli body itself.
+    const html = await response.text();
+    expect(html).toContain(`${productPath} id-full-1.1`);
+    expect(
+      await (await fetch(`${base}${frenchPath}`, { headers: { 'accept-encoding': 'identity' } })).text(),
+    ).toContain('id-full-1.1');
+    const sitemap = await fetch(`${base}/sitemap.xml`, { headers: { 'accept-encoding': 'identity' } });
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    expect(await sitemap.text()).toContain('/sitemap.xml id-full-1.1');
+    // The manifest: the same build, one revision, which pages it changed.
+    const latest = await (await fetch(`${base}/builds/latest.json`)).json();
+    expect(latest).toMatchObject({ id: 'id-full-1', revision: 1 });
+    expect(latest.changed[productPath ?? '']).toBe(1);
+    // The home page shows featured products and prices: rendered again too.
+    expect(await page()).toContain('/ id-full-1.1');
+
+    // Ten edits during a publish make one more publish, not ten.
+    let release!: () => void;
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await db.updateTable('products').set({ name_fr: 'Érable nouveau' }).where('id', '=', product.id).execute();
+    const running = await publisher.request({ db, userId });
+    const queued = await Promise.all(Array.from({ length: 10 }, () => publisher.request({ db, userId })));
+    expect(new Set(queued).size).toBe(1);
+    expect(queued[0]).not.toBe(running);
+    const before = renders.length;
+    release();
+    gate = null;
+    await publisher.idle();
+    expect(renders.length - before).toBeLessThanOrEqual(1);
+    expect(fullBuilds).toBe(1);
+
+    // A render that fails changes nothing and a full build brings the site up to date.
+    failure = new Error('the render worker stopped');
+    await db.updateTable('products').set({ name_en: 'Maple, renamed' }).where('id', '=', product.id).execute();
+    expect(await publish()).toMatchObject({ state: 'succeeded', kind: 'full', buildId: 'id-full-2' });
+    expect(fullBuilds).toBe(2);
+    expect(await page()).toBe('<p>full-2</p>');
+    failure = null;
   });
 
   it('on Vercel, calls the deploy hook and records the request or its failure', async () => {

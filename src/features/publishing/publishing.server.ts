@@ -7,6 +7,8 @@ import type { PublishStatus, SiteBuild } from './publishing.ts';
 export interface PublishRequest {
   db: Kysely<Database>;
   userId: string | null;
+  /** A full build whatever changed ("Publish now"); otherwise an edit publishes only what it touched where it can. */
+  full?: boolean;
 }
 
 /** Publishes the catalog as it is in the database now; resolves with the site_builds row. */
@@ -112,6 +114,8 @@ export async function publishStatus(db: Kysely<Database>): Promise<PublishStatus
         buildId: row.build_id,
         products: row.products,
         error: row.error,
+        kind: row.kind,
+        pages: row.pages,
       }),
     ),
   };

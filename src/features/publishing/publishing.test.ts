@@ -6,6 +6,8 @@ describe('publish status', () => {
     expect(formatDuration(42_400, 'en')).toBe('42 s');
     expect(formatDuration(65_000, 'en')).toBe('1 min 5 s');
     expect(formatDuration(65_000, 'fr')).toBe('1\u00a0min 5\u00a0s');
+    expect(formatDuration(840, 'en')).toBe('0.8 s');
+    expect(formatDuration(1_260, 'fr')).toBe('1,3\u00a0s');
   });
   it('polls only while a build is queued or running', () => {
     expect(isSettled(undefined)).toBe(true);

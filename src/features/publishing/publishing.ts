@@ -1,4 +1,4 @@
-import type { SiteBuildState, SiteBuildTarget } from '../../lib/db/schema.ts';
+import type { SiteBuildKind, SiteBuildState, SiteBuildTarget } from '../../lib/db/schema.ts';
 
 /**
  * Publishing admin changes to the prerendered site (issue 11, docs/decisions/028-publishing.md).
@@ -16,6 +16,10 @@ export interface SiteBuild {
   buildId: string | null;
   products: number | null;
   error: string | null;
+  /** Full build or incremental (only the pages an edit touched); null until known, and on Vercel. */
+  kind: SiteBuildKind | null;
+  /** Pages an incremental publish rendered again. */
+  pages: number | null;
 }
 
 export interface PublishStatus {
@@ -32,8 +36,13 @@ export function isSettled(build: Pick<SiteBuild, 'state'> | undefined): boolean 
   return !build || build.state === 'succeeded' || build.state === 'failed' || build.state === 'requested';
 }
 
-/** "42 s", "1 min 5 s" — the build's duration for the status line. */
+/** "0.8 s", "42 s", "1 min 5 s" — the build's duration for the status line. */
 export function formatDuration(ms: number, locale: 'en' | 'fr'): string {
+  // An incremental publish takes a second or two: tenths say more than "1 s".
+  if (ms < 9_950) {
+    const tenths = (Math.max(0, Math.round(ms / 100)) / 10).toFixed(1);
+    return `${locale === 'fr' ? tenths.replace('.', ',') : tenths}${locale === 'fr' ? '\u00a0s' : ' s'}`;
+  }
   const seconds = Math.max(0, Math.round(ms / 1000));
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;

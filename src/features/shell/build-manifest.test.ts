@@ -3,6 +3,7 @@ import {
   BUILD_POLL_MS,
   type BuildWatcherOptions,
   createBuildWatcher,
+  isStale,
   newBuildId,
   parseLatestBuild,
   RELOAD_GUARD_KEY,
@@ -43,6 +44,33 @@ class MemoryStorage {
     this.items.set(key, value);
   }
 }
+
+describe('after an incremental publish (revisions)', () => {
+  const latest = { id: 'b-1', timestamp: 2, revision: 3, changed: { '/products/maple': 3, '/browse/trees': 2 } };
+
+  it('reads the revision and the changed pages, and refuses them malformed', () => {
+    expect(parseLatestBuild(latest)).toEqual(latest);
+    expect(parseLatestBuild({ ...latest, revision: '3' })).toBeUndefined();
+    expect(parseLatestBuild({ ...latest, changed: { '/x': 'a' } })).toBeUndefined();
+    expect(parseLatestBuild({ id: 'b-1', timestamp: 2, changed: {} })).toBeUndefined();
+  });
+
+  it('makes stale only the pages rendered again after them, not the rest of the build', () => {
+    // Untouched pages of the full build stay current.
+    expect(isStale('b-1', '/products/oak', latest)).toBe(false);
+    expect(isStale('b-1', '/', latest)).toBe(false);
+    // A page an edit changed since is stale, with or without its trailing slash.
+    expect(isStale('b-1', '/products/maple', latest)).toBe(true);
+    expect(isStale('b-1', '/browse/trees/', latest)).toBe(true);
+    expect(isStale('b-1.1', '/browse/trees', latest)).toBe(true);
+    // Pages rendered in that revision or later are current.
+    expect(isStale('b-1.2', '/browse/trees', latest)).toBe(false);
+    expect(isStale('b-1.3', '/products/maple', latest)).toBe(false);
+    // Another full build makes every page stale.
+    expect(isStale('b-0.3', '/products/oak', latest)).toBe(true);
+    expect(isStale('b-1', '/products/oak', { id: 'b-2', timestamp: 3 })).toBe(true);
+  });
+});
 
 describe('reloadAllowed', () => {
   it('allows a first reload, and another only after the guard', () => {

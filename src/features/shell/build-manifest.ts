@@ -13,10 +13,18 @@ export const BUILD_POLL_MS = 60_000;
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_GUARD_KEY = 'nursery:reload-at';
 
-/** /builds/latest.json */
+/**
+ * /builds/latest.json. An incremental publish (docs/decisions/050-incremental-publish.md)
+ * keeps the full build's id and counts revisions: `changed` names each page rendered again
+ * since the full build with the revision that last did, and those pages carry
+ * `{id}.{revision}` as their own id. A page is stale when its build is not the latest, or
+ * when its path changed in a later revision than its own; the others stay current.
+ */
 export interface LatestBuild {
   id: string;
   timestamp: number;
+  revision?: number;
+  changed?: Record<string, number>;
 }
 
 /** /builds/meta/{id}.json */
@@ -31,9 +39,33 @@ export interface BuildMeta extends LatestBuild {
  */
 export function parseLatestBuild(value: unknown): LatestBuild | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, timestamp } = value as Record<string, unknown>;
+  const { id, timestamp, revision, changed } = value as Record<string, unknown>;
   if (typeof id !== 'string' || id.length === 0 || !Number.isInteger(timestamp)) return undefined;
-  return { id, timestamp: timestamp as number };
+  const latest: LatestBuild = { id, timestamp: timestamp as number };
+  if (revision === undefined && changed === undefined) return latest;
+  if (!Number.isInteger(revision) || typeof changed !== 'object' || changed === null) return undefined;
+  if (!Object.values(changed).every((value) => Number.isInteger(value))) return undefined;
+  return { ...latest, revision: revision as number, changed: changed as Record<string, number> };
+}
+
+/** The id a page rendered by an incremental publish carries: the build's, then the revision. */
+export function revisionBuildId(buildId: string, revision: number): string {
+  return `${buildId}.${revision}`;
+}
+
+/** A path as the manifest names it: no trailing slash, `/` for the home page. */
+export function manifestPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** True when the latest manifest has something newer than the page with this id at this path. */
+export function isStale(ownId: string, ownPath: string, latest: LatestBuild): boolean {
+  const dot = ownId.lastIndexOf('.');
+  const base = dot === -1 ? ownId : ownId.slice(0, dot);
+  const revision = dot === -1 ? 0 : Number(ownId.slice(dot + 1));
+  if (base !== latest.id) return true;
+  const changedAt = latest.changed?.[manifestPath(ownPath)];
+  return changedAt !== undefined && changedAt > revision;
 }
 
 /** A build id: sortable by time, unique across machines building at the same moment. */
@@ -49,6 +81,8 @@ export function reloadAllowed(lastReloadAt: number | null, now: number, guardMs 
 export interface BuildWatcherOptions {
   /** The build this page came from; "dev" (astro dev) never checks. */
   ownId: string;
+  /** The page's path: after an incremental publish, only the pages it changed are stale. */
+  ownPath?: string;
   fetchLatest: () => Promise<unknown>;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
@@ -90,7 +124,7 @@ export function createBuildWatcher(options: BuildWatcherOptions): BuildWatcher {
     return reloadAllowed(stored === null ? null : Number(stored), options.now(), guardMs);
   };
   const markReload = () => options.storage.setItem(RELOAD_GUARD_KEY, String(options.now()));
-  const updateAvailable = () => latest !== undefined && latest.id !== options.ownId;
+  const updateAvailable = () => latest !== undefined && isStale(options.ownId, options.ownPath ?? '/', latest);
 
   async function runCheck(): Promise<boolean> {
     try {

@@ -8,6 +8,7 @@ if (ownId) {
   const message = document.querySelector<HTMLMetaElement>('meta[name="build-update-message"]')?.content;
   const watcher = createBuildWatcher({
     ownId,
+    ownPath: location.pathname,
     async fetchLatest() {
       const response = await fetch(LATEST_BUILD_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`${LATEST_BUILD_PATH} answered ${response.status}`);

@@ -229,6 +229,8 @@ export interface ImageVariantRow {
 
 export type SiteBuildTarget = 'local' | 'vercel';
 export type SiteBuildState = 'queued' | 'running' | 'succeeded' | 'failed' | 'requested';
+/** A full `astro build`, or only the pages an edit touched (local builds; null on Vercel). */
+export type SiteBuildKind = 'full' | 'incremental';
 
 export interface SiteBuildsTable {
   id: GeneratedAlways<number>;
@@ -241,6 +243,9 @@ export interface SiteBuildsTable {
   build_id: string | null;
   products: number | null;
   error: string | null;
+  kind: SiteBuildKind | null;
+  /** Pages an incremental publish rendered again. */
+  pages: number | null;
 }
 
 export interface MailOutboxTable {

@@ -20,6 +20,6 @@ export const POST: APIRoute = async ({ locals }) => {
   const t = getT(locals.locale, 'catalog-admin');
   if (!publisher) throw new ApiError(503, 'publishing_unavailable', t('publish.modeNone'));
   const db = await getDb();
-  await publisher.request({ db, userId: user.id });
+  await publisher.request({ db, userId: user.id, full: true });
   return json(await publishStatus(db), { status: 202 });
 };

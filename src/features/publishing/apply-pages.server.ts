@@ -1,0 +1,72 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { compressFor, ENCODING_SUFFIX, type Encoding, MIN_COMPRESS_BYTES } from '../../server/build.ts';
+import { LATEST_BUILD_PATH, type LatestBuild } from '../shell/build-manifest.ts';
+import type { RenderedFile } from './render-worker.ts';
+
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+const temporaryName = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+
+interface Staged {
+  target: string;
+  /** Written in this order: the file, then its compressed forms (never older than the file). */
+  renames: { from: string; to: string }[];
+  /** Compressed forms of the old file that have no newer counterpart. */
+  stale: string[];
+}
+
+/** Writes a file and its .br/.gz beside their targets under temporary names; nothing served changes yet. */
+async function stage(target: string, body: Uint8Array): Promise<Staged> {
+  const buffer = Buffer.from(body);
+  const staged: Staged = { target, renames: [], stale: [] };
+  const main = temporaryName(target);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(main, buffer);
+  staged.renames.push({ from: main, to: target });
+  for (const encoding of ENCODINGS) {
+    const compressedTarget = target + ENCODING_SUFFIX[encoding];
+    if (buffer.length < MIN_COMPRESS_BYTES) {
+      staged.stale.push(compressedTarget);
+      continue;
+    }
+    const temporary = temporaryName(compressedTarget);
+    await writeFile(temporary, await compressFor(target, buffer, encoding));
+    staged.renames.push({ from: temporary, to: compressedTarget });
+  }
+  return staged;
+}
+
+async function commit(staged: Staged): Promise<void> {
+  // Each rename replaces one file whole: a reader gets the old bytes or the new, never half.
+  for (const { from, to } of staged.renames) await rename(from, to);
+  await Promise.all(staged.stale.map((file) => rm(file, { force: true })));
+}
+
+async function discard(staged: Staged[]): Promise<void> {
+  await Promise.all(staged.flatMap((one) => one.renames.map(({ from }) => rm(from, { force: true }))));
+}
+
+/**
+ * Puts newly rendered pages into the served build directory: every file (and its compressed
+ * forms, made again) is written first under a temporary name, then each is renamed over its
+ * old self, and the build manifest last, so an open page polling it finds the pages already
+ * there. A failure before the renames leaves the site as it was.
+ */
+export async function applyRenderedFiles(clientDir: string, files: RenderedFile[], latest: LatestBuild): Promise<void> {
+  const staged: Staged[] = [];
+  try {
+    for (const file of files) staged.push(await stage(join(clientDir, file.file), file.body));
+    staged.push(
+      await stage(join(clientDir, LATEST_BUILD_PATH), new TextEncoder().encode(`${JSON.stringify(latest)}\n`)),
+    );
+  } catch (error) {
+    await discard(staged);
+    throw error;
+  }
+  for (const one of staged) await commit(one);
+}
+
+/** The manifest the served build carries now. */
+export async function readLatest(clientDir: string): Promise<unknown> {
+  return JSON.parse(await readFile(join(clientDir, LATEST_BUILD_PATH), 'utf8'));
+}
