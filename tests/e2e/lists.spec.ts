@@ -100,7 +100,8 @@ const TEXT = {
     deleteList: 'Supprimer la liste',
     confirmDelete: 'Supprimer',
     cancel: 'Annuler',
-    deleteQuestion: (name: string) => `Supprimer «\u00a0${name}\u00a0»\u00a0?`,
+    // Playwright reads a non-breaking space in a name as a space.
+    deleteQuestion: (name: string) => `Supprimer « ${name} » ?`,
     deleteBody: "La liste et les plantes qu'elle contient seront supprimées. Cette action est irréversible.",
     notSafe:
       'Vous ne pouvez pas supprimer la liste de souhaits par défaut. Veuillez définir une autre liste de souhaits par défaut avant de supprimer celle-ci.',
@@ -117,6 +118,8 @@ test.describe('wish lists', () => {
     const text = TEXT[locale];
 
     test(`create, search, rename, make default, delete (${locale}) @phone`, async ({ page, context, request }) => {
+      // Two confirmations, each opened, cancelled and opened again, and three axe runs.
+      test.setTimeout(90_000);
       const account = await createConfirmedAccount(request, { label: `lists-${locale}`, locale });
       await signIn(context, account);
       await page.goto(`${text.path}/lists`);
@@ -324,7 +327,7 @@ test.describe('wish lists', () => {
         addedOne: 'Ajouté à votre panier.',
         addedAll: '2 articles ajoutés à votre panier.',
         remove: /^Retirer .* de la liste$/,
-        removeQuestion: /^Retirer .* de la liste\u00a0\?$/,
+        removeQuestion: /^Retirer .* de la liste\s\?$/,
         removeConfirm: 'Retirer',
         cancel: 'Annuler',
         quantityOf: /^Quantité de /,
