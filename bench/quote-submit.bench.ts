@@ -29,12 +29,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { SESSION_COOKIE } from '../src/features/accounts/cookies.server.ts';
-import { createSession } from '../src/features/accounts/session.server.ts';
 import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { prepareDatabase } from '../src/server/prepare.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import { prepareCustomers, submitBody } from './quote-customers.ts';
 import {
   cpuPerRequest,
   formatCpu,
@@ -77,59 +76,6 @@ interface EngineSetup {
   open(): Promise<DatabaseHandle>;
 }
 
-/** Customers with a session and a two-line cart each; returns their session cookies. */
-async function prepareCustomers(handle: DatabaseHandle, count: number): Promise<string[]> {
-  const db = handle.db;
-  const variants = await db
-    .selectFrom('variants')
-    .innerJoin('products', 'products.id', 'variants.product_id')
-    .select('variants.id')
-    .where('variants.is_active', '=', true)
-    .where('products.is_published', '=', true)
-    .orderBy('variants.id')
-    .limit(200)
-    .execute();
-  if (variants.length < 2) throw new Error('The bench database has no catalog');
-  const run = Date.now().toString(36);
-  const cookies: string[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const size = Math.min(500, count - start);
-    const users = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: size }, (_, i) => ({
-          email: `bench-${run}-${start + i}@example.com`,
-          first_name: 'Bench',
-          last_name: `Customer ${start + i}`,
-          customer_type_id: 1,
-          password_hash: 'never-used-to-sign-in',
-          email_verified_at: new Date(),
-        })),
-      )
-      .returning('id')
-      .execute();
-    const carts = await db
-      .insertInto('carts')
-      .values(users.map((user) => ({ user_id: user.id })))
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('cart_items')
-      .values(
-        carts.flatMap((cart, i) => [
-          { cart_id: cart.id, variant_id: variants[i % variants.length]?.id ?? 0, quantity: 3 },
-          { cart_id: cart.id, variant_id: variants[(i + 7) % variants.length]?.id ?? 0, quantity: 1 },
-        ]),
-      )
-      .execute();
-    for (const user of users) {
-      const session = await createSession(db, user.id);
-      cookies.push(`${SESSION_COOKIE}=${session.accessToken}`);
-    }
-  }
-  return cookies;
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -156,26 +102,6 @@ async function load(
 ): Promise<RunFigures> {
   let next = 0;
   const times: number[] = [];
-  const body = (key: string) =>
-    JSON.stringify({
-      idempotencyKey: key,
-      fulfilment: 'delivery',
-      delivery: {
-        jobName: 'Bench job',
-        poNumber: 'PO-1',
-        streetAddress: '12 Elm Street',
-        city: 'Guelph',
-        province: 'ON',
-        postalCode: 'N1H 3A1',
-        siteContactFirstName: 'Ada',
-        siteContactLastName: 'Byron',
-        phone: '519-555-0142',
-      },
-      pickup: {},
-      preferredDate: '',
-      paymentPreference: 'cash',
-      comments: '',
-    });
   const options: autocannon.Options = {
     url: origin,
     connections,
@@ -191,7 +117,7 @@ async function load(
           return {
             ...request,
             headers: { 'content-type': 'application/json', origin, cookie, 'accept-language': 'en-CA' },
-            body: body(randomUUID()),
+            body: submitBody(randomUUID()),
           };
         },
       },

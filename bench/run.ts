@@ -13,7 +13,7 @@ const root = join(dir, '..');
 const filters = process.argv.slice(2);
 // Page weight reads the current build, so it runs before anything that rebuilds dist/.
 const order = (name: string) => (name.startsWith('page-weight') ? 0 : name.startsWith('build') ? 2 : 1);
-const NEED_BUILD = ['page-weight', 'cart', 'static', 'quote-submit'];
+const NEED_BUILD = ['page-weight', 'cart', 'static', 'quote-submit', 'shopping-ratios'];
 const benches = readdirSync(dir)
   .filter((name) => name.endsWith('.bench.ts'))
   .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))

@@ -10,6 +10,7 @@ import { localeRoutes } from './features/translations/page-translations.middlewa
 import { env } from './lib/env.ts';
 import { ApiError, errorResponse } from './lib/http/api.ts';
 import { isCrawler } from './lib/http/crawlers.ts';
+import { countInFlight } from './lib/http/in-flight.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
 import { isSameOriginRequest } from './lib/http/origin.ts';
 import { pathProblem } from './lib/http/paths.ts';
@@ -77,7 +78,8 @@ const maintenance = defineMiddleware((context, next) => {
 const errors = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   try {
-    return await next();
+    // Counted while it is answered: the mail outbox's work waits for a quiet moment (in-flight.ts).
+    return await countInFlight(next);
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status >= 500) log('error', 'api_error', requestFields(context, error));

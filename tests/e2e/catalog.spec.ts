@@ -162,7 +162,7 @@ test.describe('catalog: browse filters and paging', () => {
     const firstOnPageOne = await cards(page).first().locator('h3').textContent();
 
     const pagination = page.getByRole('navigation', { name: 'Pages' });
-    await pagination.getByRole('link', { name: 'Page 2' }).click();
+    await pagination.getByRole('link', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/size=10&page=2$/);
     // A change of page scrolls to the results' top anchor, 200 px above it.
     const anchorTop = await page.evaluate(

@@ -74,6 +74,9 @@ const TEXT = {
     makeDefault: 'Make default',
     deleteList: 'Delete list',
     confirmDelete: 'Delete',
+    cancel: 'Cancel',
+    deleteQuestion: (name: string) => `Delete “${name}”?`,
+    deleteBody: 'The list and the plants on it will be deleted. This cannot be undone.',
     notSafe: 'You cannot delete the default wishlist. Please set another wishlist as default before deleting this one.',
     deleted: (name: string) => `List “${name}” deleted.`,
     madeDefault: (name: string) => `“${name}” is now your default list.`,
@@ -96,6 +99,10 @@ const TEXT = {
     makeDefault: 'Définir par défaut',
     deleteList: 'Supprimer la liste',
     confirmDelete: 'Supprimer',
+    cancel: 'Annuler',
+    // Playwright reads a non-breaking space in a name as a space.
+    deleteQuestion: (name: string) => `Supprimer « ${name} » ?`,
+    deleteBody: "La liste et les plantes qu'elle contient seront supprimées. Cette action est irréversible.",
     notSafe:
       'Vous ne pouvez pas supprimer la liste de souhaits par défaut. Veuillez définir une autre liste de souhaits par défaut avant de supprimer celle-ci.',
     deleted: (name: string) => `Liste « ${name} » supprimée.`,
@@ -111,6 +118,8 @@ test.describe('wish lists', () => {
     const text = TEXT[locale];
 
     test(`create, search, rename, make default, delete (${locale}) @phone`, async ({ page, context, request }) => {
+      // Two confirmations, each opened, cancelled and opened again, and three axe runs.
+      test.setTimeout(90_000);
       const account = await createConfirmedAccount(request, { label: `lists-${locale}`, locale });
       await signIn(context, account);
       await page.goto(`${text.path}/lists`);
@@ -159,8 +168,16 @@ test.describe('wish lists', () => {
       await backyard.getByRole('link', { name: 'Backyard' }).click();
       await expect(page).toHaveURL(new RegExp(`${text.path}/lists/\\d+$`));
       await hydrated(page.locator('main'));
-      await page.getByRole('button', { name: text.deleteList }).click();
-      const confirm = page.getByRole('dialog');
+      const deleteList = page.getByRole('button', { name: text.deleteList });
+      await deleteList.click();
+      // An alert dialog named by its question, the focus on Cancel; Cancel gives it back.
+      const confirm = page.getByRole('alertdialog', { name: text.deleteQuestion('Backyard') });
+      await expect(confirm).toContainText(text.deleteBody);
+      await expect(confirm.getByRole('button', { name: text.cancel })).toBeFocused();
+      await confirm.getByRole('button', { name: text.cancel }).click();
+      await expect(confirm).toBeHidden();
+      await expect(deleteList).toBeFocused();
+      await deleteList.click();
       await confirm.getByRole('button', { name: text.confirmDelete, exact: true }).click();
       await expect(page.locator('main').getByRole('alert')).toHaveText(text.notSafe);
       await expect(confirm).toBeHidden();
@@ -197,7 +214,7 @@ test.describe('wish lists', () => {
       await page.goto(backGardenUrl);
       await hydrated(page.locator('main'));
       await page.getByRole('button', { name: text.deleteList }).click();
-      await page.getByRole('dialog').getByRole('button', { name: text.confirmDelete, exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: text.confirmDelete, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${text.path}/lists$`));
       await expectToast(page, text.deleted('Back garden'));
       await expect(page.locator('.lists-card')).toHaveCount(1);
@@ -293,6 +310,9 @@ test.describe('wish lists', () => {
         addedOne: 'Added to your cart.',
         addedAll: '2 items added to your cart.',
         remove: /^Remove .* from the list$/,
+        removeQuestion: /^Remove .* from the list\?$/,
+        removeConfirm: 'Remove',
+        cancel: 'Cancel',
         quantityOf: /^Quantity of /,
         increase: 'Increase quantity',
         removeError: 'There was an error while attempting to remove the item from your wishlist.',
@@ -307,6 +327,9 @@ test.describe('wish lists', () => {
         addedOne: 'Ajouté à votre panier.',
         addedAll: '2 articles ajoutés à votre panier.',
         remove: /^Retirer .* de la liste$/,
+        removeQuestion: /^Retirer .* de la liste\s\?$/,
+        removeConfirm: 'Retirer',
+        cancel: 'Annuler',
         quantityOf: /^Quantité de /,
         increase: 'Augmenter la quantité',
         removeError: "Une erreur s'est produite lors du retrait de l'article de votre liste de souhaits.",
@@ -372,11 +395,22 @@ test.describe('wish lists', () => {
       await page.route('**/api/lists/*/items/*', (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
       );
-      await page.locator('.list-line').last().getByRole('button', { name: text.remove }).click();
+      // Removing a line asks first, as an alert dialog; Escape cancels and the focus comes back.
+      const removeLast = page.locator('.list-line').last().getByRole('button', { name: text.remove });
+      await removeLast.click();
+      const confirmRemove = page.getByRole('alertdialog', { name: text.removeQuestion });
+      await expect(confirmRemove.getByRole('button', { name: text.cancel })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(confirmRemove).toBeHidden();
+      await expect(removeLast).toBeFocused();
+      await expect(page.locator('.list-line')).toHaveCount(2);
+      await removeLast.click();
+      await confirmRemove.getByRole('button', { name: text.removeConfirm, exact: true }).click();
       await expect(page.locator('main').getByRole('alert')).toHaveText(text.removeError);
       await page.unroute('**/api/lists/*/items/*');
 
-      await page.locator('.list-line').last().getByRole('button', { name: text.remove }).click();
+      await removeLast.click();
+      await confirmRemove.getByRole('button', { name: text.removeConfirm, exact: true }).click();
       await expect(page.locator('.list-line')).toHaveCount(1);
       await page.reload();
       await expect(page.locator('.list-line')).toHaveCount(1);

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createConfirmedAccount, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { makePng } from '../support/images.ts';
 
 /**
  * Native first, then React (docs/decisions/048-native-first-islands.md), on a slow phone
@@ -135,6 +136,11 @@ test.describe('native first on slow 3G, cold cache', () => {
     await increase.click();
     await expect(line.getByLabel(/^Quantity of/)).toHaveValue('2', { timeout: 60_000 });
     await expect.poll(async () => (await readCart(page.request)).count, { timeout: 30_000 }).toBe(2);
+    // With React there, a typed quantity applies by itself: the no-JavaScript Update button goes.
+    await expect(line.getByRole('button', { name: /^Update the quantity of/ })).toBeHidden();
+    await line.getByLabel(/^Quantity of/).fill('4');
+    await line.getByLabel(/^Quantity of/).press('Enter');
+    await expect.poll(async () => (await readCart(page.request)).count, { timeout: 30_000 }).toBe(4);
   });
 
   test('the sign-in form: typing and Sign in as first touches sign in', async ({ page, context, request }) => {
@@ -148,5 +154,134 @@ test.describe('native first on slow 3G, cold cache', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/, { timeout: 90_000 });
     await expect(island).toHaveCount(0);
+  });
+});
+
+type Locale = 'en' | 'fr';
+const LOCALES: Locale[] = ['en', 'fr'];
+const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
+const byLocale = <T>(locale: Locale, en: T, fr: T) => (locale === 'fr' ? fr : en);
+
+/** The island around a region's fields, still showing the server's HTML until React is there. */
+const islandIn = (region: Locator) => region.locator('astro-island').first();
+
+for (const locale of LOCALES) {
+  test.describe(`native first on slow 3G, the rest of the islands (${locale})`, () => {
+    test.describe.configure({ timeout: 180_000 });
+
+    test('the profile: a sales yard and Save, an address typed, as first touches', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const account = await createConfirmedAccount(request, { label: `native-profile-${locale}`, locale });
+      await signIn(context, account);
+      await slowNetwork(page, context);
+      await page.goto(`${prefix(locale)}/profile`);
+
+      const yard = page.getByRole('region', { name: byLocale(locale, 'My sales yard', 'Mon centre de vente') });
+      const select = yard.getByLabel(byLocale(locale, 'Sales yard', 'Centre de vente'), { exact: true });
+      await expect(islandIn(yard)).toHaveAttribute('ssr', '');
+      const chosen = (await select.locator('option').nth(2).getAttribute('value')) ?? '';
+      await select.selectOption(chosen);
+      await expect(select).toHaveValue(chosen);
+      const save = yard.getByRole('button', {
+        name: byLocale(locale, 'Save my sales yard', 'Enregistrer mon centre de vente'),
+      });
+      await save.click();
+      await expect
+        .poll(async () => String((await (await context.request.get('/api/session')).json()).default_location_id), {
+          timeout: 90_000,
+        })
+        .toBe(chosen);
+      await expect(select).toHaveValue(chosen);
+
+      const email = page.getByRole('region', { name: byLocale(locale, 'Email address', 'Adresse courriel') });
+      const address = email.getByLabel(byLocale(locale, 'New email address', 'Nouvelle adresse courriel'));
+      await address.fill('moved@example.com');
+      await expect(address).toHaveValue('moved@example.com');
+      await expect(islandIn(email)).not.toHaveAttribute('ssr', { timeout: 90_000 });
+      await expect(address).toHaveValue('moved@example.com');
+      // Sent without the password: React's own validation answers, and the typed address stays.
+      await email
+        .getByRole('button', { name: byLocale(locale, 'Change my email address', 'Changer mon adresse courriel') })
+        .click();
+      await expect(address).toHaveValue('moved@example.com');
+    });
+
+    test('the settings: a language chosen and saved as first touches', async ({ page, context, request }) => {
+      const account = await createConfirmedAccount(request, { label: `native-settings-${locale}`, locale });
+      await signIn(context, account);
+      await slowNetwork(page, context);
+      await page.goto(`${prefix(locale)}/settings`);
+      const other: Locale = locale === 'fr' ? 'en' : 'fr';
+      const language = page.getByRole('region', { name: byLocale(locale, 'Language', 'Langue') });
+      await language.getByLabel(byLocale(locale, 'Language', 'Langue'), { exact: true }).selectOption(other);
+      await language.getByRole('button', { name: byLocale(locale, 'Save language', 'Enregistrer la langue') }).click();
+      await expect(page).toHaveURL(`${prefix(other)}/settings?saved=language`, { timeout: 90_000 });
+    });
+
+    test('the product editor: a name typed as the first touch is kept', async ({ page, context }) => {
+      await signIn(context, 'admin');
+      await slowNetwork(page, context);
+      await page.goto(`${prefix(locale)}/admin/products/june-hosta`);
+      const name = page
+        .locator(`.ca-lang[lang=${locale}]`)
+        .getByLabel(byLocale(locale, 'Name', 'Nom'), { exact: true });
+      const island = page.locator('astro-island').filter({ has: name });
+      await expect(island).toHaveAttribute('ssr', '');
+      await name.fill('Hosta typed early');
+      await expect(name).toHaveValue('Hosta typed early');
+      await expect(island).not.toHaveAttribute('ssr', { timeout: 90_000 });
+      await expect(name).toHaveValue('Hosta typed early');
+    });
+
+    test('the quote desk: a note typed as the first touch is kept', async ({ page, context }) => {
+      await signIn(context, 'admin');
+      const waiting = (await (
+        await context.request.get('/api/admin/quote-requests?status=submitted&sort=submitted_desc&size=5')
+      ).json()) as { rows: { id: number }[] };
+      const target = waiting.rows[locale === 'en' ? 0 : 1];
+      if (!target) throw new Error('The seed has no submitted quote request left');
+      await slowNetwork(page, context);
+      await page.goto(`${prefix(locale)}/admin/quote-requests/${target.id}`);
+      const actions = page.locator('section.qd-actions');
+      const note = actions.getByLabel(
+        byLocale(locale, 'Note for the history (optional)', "Note pour l'historique (facultative)"),
+      );
+      await expect(islandIn(actions)).toHaveAttribute('ssr', '');
+      await note.fill('Called the customer first');
+      await expect(note).toHaveValue('Called the customer first');
+      await expect(islandIn(actions)).not.toHaveAttribute('ssr', { timeout: 90_000 });
+      await expect(note).toHaveValue('Called the customer first');
+    });
+  });
+}
+
+test.describe('native first on slow 3G, the pictures', () => {
+  test('a picture chosen before React is uploaded once it is there', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await signIn(context, 'admin');
+    const html = await (await context.request.get('/admin/products/brunette-bugbane')).text();
+    const id = Number(/data-product-id="(\d+)"/.exec(html)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const images = async () =>
+      ((await (await context.request.get(`/api/admin/products/${id}/images`)).json()) as { images: { id: number }[] })
+        .images;
+    for (const image of await images()) {
+      await context.request.delete(`/api/admin/products/${id}/images/${image.id}`, { headers: SAME_ORIGIN });
+    }
+    await slowNetwork(page, context);
+    await page.goto('/admin/products/brunette-bugbane/images');
+    const island = page.locator('astro-island').filter({ has: page.locator('.image-drop') });
+    await expect(island).toHaveAttribute('ssr', '');
+    await page
+      .locator('.image-drop input[type=file]')
+      .setInputFiles([{ name: 'early.png', mimeType: 'image/png', buffer: await makePng(800, 600, '#2f6b2a') }]);
+    await expect(page.locator('.image-item')).toHaveCount(1, { timeout: 120_000 });
+    await expect(page.locator('.image-item')).toContainText('early.png');
+    for (const image of await images()) {
+      await context.request.delete(`/api/admin/products/${id}/images/${image.id}`, { headers: SAME_ORIGIN });
+    }
   });
 });

@@ -63,6 +63,12 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
     }
   };
 
+  // Hydrated, a typed quantity applies by itself (Enter or leaving the field): the no-JavaScript
+  // Update button goes. Hidden, not removed: a press on it held before React came is still
+  // replayed (adopt.ts), and submits the line's form.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
   // The page is always right: it reads the cart again when another tab changes it, when the
   // header's count (the server's summary, or another tab's news) differs from what it shows,
   // when it comes back from the back/forward cache and when the tab is seen again.
@@ -197,6 +203,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
                 strings={strings}
                 money={money}
                 busy={pending.has(line.id)}
+                hydrated={hydrated}
                 error={lineErrors[line.id]}
                 onQuantity={(quantity) => setQuantity(line, quantity)}
                 onInvalid={(message) => setLineError(line.id, message)}
@@ -265,13 +272,16 @@ interface CartLineProps {
   strings: CartStrings;
   money: (cents: number) => string;
   busy: boolean;
+  /** React is there: the no-JavaScript Update button is hidden. */
+  hydrated: boolean;
   error: string | undefined;
   onQuantity: (quantity: number) => void;
   onInvalid: (message: string | undefined) => void;
   onRemove: () => void;
 }
 
-function CartLine({ locale, line, strings, money, busy, error, onQuantity, onInvalid, onRemove }: CartLineProps) {
+function CartLine(props: CartLineProps) {
+  const { locale, line, strings, money, busy, hydrated, error, onQuantity, onInvalid, onRemove } = props;
   const [draft, setDraft] = useState(String(line.quantity));
   // The field follows the line when the server (or a button) changes it.
   useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
@@ -399,7 +409,12 @@ function CartLine({ locale, line, strings, money, busy, error, onQuantity, onInv
             +
           </button>
         </div>
-        <button type="submit" className="cart-line__update" aria-label={fill(strings.line.updateLabel, names)}>
+        <button
+          type="submit"
+          className="cart-line__update"
+          aria-label={fill(strings.line.updateLabel, names)}
+          hidden={hydrated}
+        >
           {strings.line.update}
         </button>
         <p className="cart-line__subtotal">

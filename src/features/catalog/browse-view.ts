@@ -20,7 +20,6 @@ export interface BrowseViewStrings {
   pagination: string;
   previous: string;
   next: string;
-  page: string;
   activeFilters_one: string;
   activeFilters_other: string;
 }
@@ -77,25 +76,25 @@ export function renderPagination(
     const query = browseQuery({ ...state, page }, facets);
     return query ? `?${query}` : '?';
   };
-  const link = (page: number, text: string, label: string, className: string) =>
-    `<a class="${className}" href="${escapeHtml(href(page))}" data-page="${page}" aria-label="${escapeHtml(label)}">${escapeHtml(text)}</a>`;
+  // A link is named by its visible words alone (label in name): "2", "Next"; the navigation's
+  // own name ("Pages") says what the numbers are.
+  const link = (page: number, text: string, className: string) =>
+    `<a class="${className}" href="${escapeHtml(href(page))}" data-page="${page}">${escapeHtml(text)}</a>`;
   const items: string[] = [];
   items.push(
     slice.page > 1
-      ? `<li>${link(slice.page - 1, strings.previous, strings.previous, 'page-link page-link--step')}</li>`
+      ? `<li>${link(slice.page - 1, strings.previous, 'page-link page-link--step')}</li>`
       : `<li><span class="page-link page-link--step" aria-disabled="true">${escapeHtml(strings.previous)}</span></li>`,
   );
   for (const page of pageLinks(slice.page, slice.pageCount)) {
     if (page === null) items.push('<li class="page-gap" aria-hidden="true">…</li>');
     else if (page === slice.page)
-      items.push(
-        `<li><span class="page-link is-current" aria-current="page" aria-label="${escapeHtml(fill(strings.page, { page }))}">${page}</span></li>`,
-      );
-    else items.push(`<li>${link(page, String(page), fill(strings.page, { page }), 'page-link')}</li>`);
+      items.push(`<li><span class="page-link is-current" aria-current="page">${page}</span></li>`);
+    else items.push(`<li>${link(page, String(page), 'page-link')}</li>`);
   }
   items.push(
     slice.page < slice.pageCount
-      ? `<li>${link(slice.page + 1, strings.next, strings.next, 'page-link page-link--step')}</li>`
+      ? `<li>${link(slice.page + 1, strings.next, 'page-link page-link--step')}</li>`
       : `<li><span class="page-link page-link--step" aria-disabled="true">${escapeHtml(strings.next)}</span></li>`,
   );
   return `<ul>${items.join('')}</ul>`;

@@ -1,13 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http/client.ts';
 import { fill, plural } from '../../lib/i18n/locale.ts';
-import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { Alert } from '../accounts/ui.tsx';
 import ListDetailsForm, { type ListsStrings } from './ListDetailsForm.tsx';
-import ListDialog from './ListDialog.tsx';
-import { ListItemQuantitySchema } from './list-forms.ts';
+import ListQuantityEditor from './ListQuantityEditor.tsx';
 import {
   addListToCart,
   deleteList,
@@ -38,6 +37,8 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
   const [items, setItems] = useState(list.items);
   const [editing, setEditing] = useState(startEditing);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  /** The line whose removal awaits its confirmation. */
+  const [removing, setRemoving] = useState<ListItemView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -268,7 +269,7 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
                     {!item.forSale && <span className="badge badge--out">{s.unavailable}</span>}
                   </div>
                   <div className="list-line__controls">
-                    <QuantityEditor
+                    <ListQuantityEditor
                       item={item}
                       strings={strings}
                       disabled={busy !== null}
@@ -292,7 +293,7 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
                         type="button"
                         className="btn btn--outline btn--sm"
                         aria-label={fill(s.removeOf, { name: item.productName, size: item.sizeLabel })}
-                        onClick={() => void onRemove(item)}
+                        onClick={() => setRemoving(item)}
                         disabled={busy !== null}
                       >
                         {s.remove}
@@ -307,121 +308,31 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
       </section>
 
       {confirmingDelete && (
-        <ListDialog
-          title={fill(s.deleteTitle, { name: details.name })}
-          closeLabel={strings.chooser.close}
-          onClose={() => setConfirmingDelete(false)}
-        >
-          <p>{s.deleteBody}</p>
-          <div className="list-dialog__actions">
-            <button type="button" className="btn btn--outline" onClick={() => setConfirmingDelete(false)}>
-              {s.cancel}
-            </button>
-            <button type="button" className="btn btn--danger" onClick={() => void onDelete()} disabled={busy !== null}>
-              {busy === 'delete' ? s.deleting : s.deleteConfirm}
-            </button>
-          </div>
-        </ListDialog>
-      )}
-    </div>
-  );
-}
-
-/** A quantity from 1 to 9,999: the stepper saves at once, typing saves on Enter or leaving the field. */
-function QuantityEditor({
-  item,
-  strings,
-  disabled,
-  onCommit,
-}: {
-  item: ListItemView;
-  strings: ListsStrings;
-  disabled: boolean;
-  onCommit: (quantity: number) => Promise<boolean>;
-}) {
-  const s = strings.detail;
-  const id = useId();
-  const [value, setValue] = useState(String(item.quantity));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // Enter saves, and the field then loses focus: one save, not two.
-  const inFlight = useRef(false);
-  const schema = useMemo(() => ListItemQuantitySchema(strings.validation), [strings.validation]);
-
-  useEffect(() => setValue(String(item.quantity)), [item.quantity]);
-
-  const commit = async (raw: string) => {
-    const parsed = schema.safeParse({ quantity: raw.trim() === '' ? Number.NaN : Number(raw) });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? strings.validation.quantityInvalid);
-      return;
-    }
-    setError(null);
-    if (parsed.data.quantity === item.quantity || inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    const saved = await onCommit(parsed.data.quantity);
-    inFlight.current = false;
-    setSaving(false);
-    if (!saved) setValue(String(item.quantity));
-  };
-
-  const step = (delta: number) => {
-    const next = Math.min(MAX_QUANTITY, Math.max(1, item.quantity + delta));
-    setValue(String(next));
-    void commit(String(next));
-  };
-
-  return (
-    <div className="field list-quantity" data-invalid={error ? '' : undefined}>
-      <label htmlFor={id} className="visually-hidden">
-        {fill(s.quantityOf, { name: item.productName, size: item.sizeLabel })}
-      </label>
-      <span className="muted" aria-hidden="true">
-        {s.quantity}
-      </span>
-      <div className="stepper">
-        <button
-          type="button"
-          aria-label={s.decrease}
-          onClick={() => step(-1)}
-          disabled={disabled || saving || item.quantity <= 1}
-        >
-          −
-        </button>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_QUANTITY}
-          step={1}
-          value={value}
-          disabled={saving}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setValue(event.target.value)}
-          onBlur={() => void commit(value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void commit(value);
-            }
-          }}
+        <ConfirmDialog
+          message={fill(s.deleteTitle, { name: details.name })}
+          description={s.deleteBody}
+          confirmLabel={busy === 'delete' ? s.deleting : s.deleteConfirm}
+          cancelLabel={s.cancel}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setConfirmingDelete(false)}
+          danger
+          busy={busy !== null}
         />
-        <button
-          type="button"
-          aria-label={s.increase}
-          onClick={() => step(1)}
-          disabled={disabled || saving || item.quantity >= MAX_QUANTITY}
-        >
-          +
-        </button>
-      </div>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
+      )}
+      {removing && (
+        <ConfirmDialog
+          message={fill(s.removeTitle, { name: removing.productName, size: removing.sizeLabel })}
+          confirmLabel={s.remove}
+          cancelLabel={s.cancel}
+          onConfirm={() => {
+            const item = removing;
+            setRemoving(null);
+            void onRemove(item);
+          }}
+          onCancel={() => setRemoving(null)}
+          danger
+          busy={busy !== null}
+        />
       )}
     </div>
   );

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * A modal dialog for the lists (the chooser, the delete confirmation): a native `<dialog>`
+ * A modal dialog for the lists (the chooser; confirmations are `ConfirmDialog`s): a native `<dialog>`
  * opened by the shared `useDialog`, so focus moves in and is kept there, Escape and the
  * backdrop close it, and focus returns to what opened it.
  */

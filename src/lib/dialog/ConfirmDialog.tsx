@@ -3,6 +3,8 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 export interface ConfirmDialogProps {
   /** The question, which names the dialog: "Delete this picture? This cannot be undone." */
   message: ReactNode;
+  /** What follows from the answer, read after the question: "The list … will be deleted." */
+  description?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
@@ -20,6 +22,7 @@ export interface ConfirmDialogProps {
  */
 export default function ConfirmDialog({
   message,
+  description,
   confirmLabel,
   cancelLabel,
   onConfirm,
@@ -30,6 +33,7 @@ export default function ConfirmDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -49,6 +53,7 @@ export default function ConfirmDialog({
       className="confirm-dialog"
       role="alertdialog"
       aria-labelledby={messageId}
+      aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         // Escape: the dialog closes when the island says so, focus going back with it.
         event.preventDefault();
@@ -58,6 +63,11 @@ export default function ConfirmDialog({
       <p id={messageId} className="confirm-dialog__message">
         {message}
       </p>
+      {description && (
+        <p id={descriptionId} className="confirm-dialog__description">
+          {description}
+        </p>
+      )}
       <div className="confirm-dialog__actions">
         <button ref={cancelRef} type="button" className="btn btn--outline" onClick={onCancel}>
           {cancelLabel}

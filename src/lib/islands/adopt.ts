@@ -41,7 +41,8 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 type Touched =
   | { kind: 'text'; field: TextField; value: string }
   | { kind: 'select'; field: HTMLSelectElement; index: number }
-  | { kind: 'check'; field: HTMLInputElement; checked: boolean };
+  | { kind: 'check'; field: HTMLInputElement; checked: boolean }
+  | { kind: 'file'; field: HTMLInputElement };
 
 const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
 const isCheckable = (node: Element): node is HTMLInputElement =>
@@ -58,7 +59,10 @@ const serverIndex = (select: HTMLSelectElement) =>
 function touchedFields(el: HTMLElement): Touched[] {
   const touched: Touched[] = [];
   for (const field of el.querySelectorAll('input, textarea, select')) {
-    if (isCheckable(field)) {
+    if (field instanceof HTMLInputElement && field.type === 'file') {
+      // Files chosen before React: the DOM keeps them (React never sets a file field's value).
+      if (field.files?.length) touched.push({ kind: 'file', field });
+    } else if (isCheckable(field)) {
       if (field.checked !== field.defaultChecked) touched.push({ kind: 'check', field, checked: field.checked });
     } else if (isTextField(field)) {
       if (field.value !== field.defaultValue) touched.push({ kind: 'text', field, value: field.value });
@@ -73,6 +77,7 @@ function touchedFields(el: HTMLElement): Touched[] {
 /** The fields as the server rendered them: what React expects to find when it hydrates. */
 function putBack(touched: Touched[]): void {
   for (const entry of touched) {
+    if (entry.kind === 'file') continue;
     if (entry.kind === 'check') entry.field.checked = entry.field.defaultChecked;
     else if (entry.kind === 'text') entry.field.value = entry.field.defaultValue;
     else entry.field.selectedIndex = serverIndex(entry.field);
@@ -86,7 +91,10 @@ function putBack(touched: Touched[]): void {
 function handOver(touched: Touched[]): void {
   for (const entry of touched) {
     if (!entry.field.isConnected) continue;
-    if (entry.kind === 'check') {
+    if (entry.kind === 'file') {
+      // The files are still chosen: React's onChange is told of them as of a fresh choice.
+      if (entry.field.files?.length) entry.field.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (entry.kind === 'check') {
       const { field } = entry;
       // A radio is only ever chosen; the one it replaced is cleared by the click.
       if (field.checked !== entry.checked && (field.type !== 'radio' || entry.checked)) field.click();

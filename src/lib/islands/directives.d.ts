@@ -13,5 +13,10 @@ declare module 'astro' {
      * (src/lib/islands/eager.directive.ts).
      */
     'client:eager'?: boolean;
+    /**
+     * Hydrates when in view or at the first use, keeping what the visitor did before React took
+     * over (src/lib/islands/view.directive.ts).
+     */
+    'client:view'?: boolean;
   }
 }

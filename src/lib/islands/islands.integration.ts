@@ -3,7 +3,8 @@ import type { AstroIntegration } from 'astro';
 
 /**
  * Adds `client:interaction` (interaction.directive.ts; docs/decisions/031-islands-on-interaction.md)
- * and `client:eager` (eager.directive.ts; docs/decisions/048-native-first-islands.md).
+ * `client:eager` and `client:view` (eager.directive.ts, view.directive.ts;
+ * docs/decisions/048-native-first-islands.md).
  */
 export function interactionIslands(): AstroIntegration {
   return {
@@ -13,6 +14,10 @@ export function interactionIslands(): AstroIntegration {
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction.directive.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'view',
+          entrypoint: fileURLToPath(new URL('./view.directive.ts', import.meta.url)),
         });
         addClientDirective({
           name: 'eager',

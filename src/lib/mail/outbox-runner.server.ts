@@ -1,4 +1,5 @@
 import { getDb } from '../db/index.server.ts';
+import { requestsInFlight } from '../http/in-flight.ts';
 import { getMailer } from './mail.server.ts';
 import { createOutboxWorker, type MailComposer, type OutboxWorker } from './outbox.server.ts';
 
@@ -14,7 +15,13 @@ let worker: OutboxWorker | undefined;
 
 export function startMailOutbox(composers: () => Record<string, MailComposer>): OutboxWorker {
   if (!worker) {
-    worker = createOutboxWorker({ db: getDb, mailer: getMailer, composers: composers() });
+    worker = createOutboxWorker({
+      db: getDb,
+      mailer: getMailer,
+      composers: composers(),
+      // Composing e-mails waits while requests are answered (at most a second a batch).
+      busy: () => requestsInFlight() > 0,
+    });
     worker.kick();
   }
   return worker;

@@ -3,7 +3,14 @@ import { memoryMailer } from '../../../tests/factories/accounts.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { startHangingSmtp } from '../../../tests/support/hanging-smtp.ts';
 import { createSmtpMailer, type MailMessage } from './mail.server.ts';
-import { drainOutbox, MAX_ATTEMPTS, type MailComposer, outboxRow, retryOutboxMail } from './outbox.server.ts';
+import {
+  createOutboxWorker,
+  drainOutbox,
+  MAX_ATTEMPTS,
+  type MailComposer,
+  outboxRow,
+  retryOutboxMail,
+} from './outbox.server.ts';
 
 /**
  * The outbox's retries and dead letters (docs/decisions/043-every-email-through-the-outbox.md),
@@ -117,6 +124,48 @@ describe.each(ENGINES)('mail outbox on %s', (engine) => {
     expect(await row(id)).toMatchObject({ dead_at: null, last_error: null });
     expect(await retryOutboxMail(db(), id)).toBe('already_sent');
     expect(await retryOutboxMail(db(), id + 1000)).toBe('not_found');
+  });
+
+  it('the worker composes nothing while requests are answered, then sends once they are', async () => {
+    await queue('after-the-burst@example.com');
+    const mailer = memoryMailer();
+    let busy = true;
+    // A long enough yield that the busy spell, not the limit, decides.
+    const worker = createOutboxWorker({
+      db: async () => db(),
+      mailer: () => mailer,
+      composers,
+      busy: () => busy,
+      yieldMs: 60_000,
+    });
+    try {
+      worker.kick();
+      // Several turns of the event loop and a few database round trips' worth of waiting.
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(mailer.sent).toEqual([]);
+      busy = false;
+      await expect.poll(() => mailer.sent.map((mail) => mail.to)).toEqual(['after-the-burst@example.com']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('under steady load the worker still sends, a batch at least every yield', async () => {
+    await queue('steady@example.com');
+    const mailer = memoryMailer();
+    const worker = createOutboxWorker({
+      db: async () => db(),
+      mailer: () => mailer,
+      composers,
+      busy: () => true,
+      yieldMs: 50,
+    });
+    try {
+      worker.kick();
+      await expect.poll(() => mailer.sent.map((mail) => mail.to)).toEqual(['steady@example.com']);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('a retry makes a waiting e-mail due now, without waiting for its next attempt', async () => {

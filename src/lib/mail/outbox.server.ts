@@ -53,10 +53,20 @@ export async function drainOutbox(
   db: Db,
   mailer: Mailer,
   composers: Readonly<Record<string, MailComposer>>,
-  { batch = 20, now = () => new Date() }: { batch?: number; now?: () => Date } = {},
+  {
+    batch = 20,
+    now = () => new Date(),
+    beforeBatch,
+  }: {
+    batch?: number;
+    now?: () => Date;
+    /** Awaited before each batch is taken: the worker waits there while requests are answered. */
+    beforeBatch?: () => Promise<void>;
+  } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
+    await beforeBatch?.();
     const at = now();
     const taken = await db
       .updateTable('mail_outbox')
@@ -169,11 +179,26 @@ export function createOutboxWorker(options: {
   mailer: () => Mailer;
   composers: Readonly<Record<string, MailComposer>>;
   intervalMs?: number;
+  /**
+   * True while the process is answering requests: each batch then waits for a quiet moment,
+   * at most `yieldMs` (1 s), so a burst of requests is answered before its e-mails are
+   * composed, and e-mails still go out, a batch at least every `yieldMs`, under steady load.
+   */
+  busy?: () => boolean;
+  yieldMs?: number;
 }): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
   let stopped = false;
+  const yieldMs = options.yieldMs ?? 1_000;
+  const quietMoment = async () => {
+    if (!options.busy) return;
+    const until = Date.now() + yieldMs;
+    while (options.busy() && Date.now() < until && !stopped) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   const run = (): Promise<void> => {
     if (running) {
       again = true;
@@ -183,7 +208,7 @@ export function createOutboxWorker(options: {
       do {
         again = false;
         try {
-          await drainOutbox(await options.db(), options.mailer(), options.composers);
+          await drainOutbox(await options.db(), options.mailer(), options.composers, { beforeBatch: quietMoment });
         } catch (error) {
           log('error', 'mail_outbox_drain_failed', { error });
         }

@@ -149,14 +149,16 @@ export async function submitQuoteRequest(
   input: CheckoutInput,
   locale: Locale,
 ): Promise<SubmitOutcome> {
-  const earlier = await quoteForKey(db, input.idempotencyKey, user.id);
-  if (earlier) return { result: earlier, created: false };
-
   return db.transaction().execute(async (trx) => {
-    // The cart's lock, and the customer as the request will name them, in one round trip.
+    // One round trip: the cart's lock, the customer as the request will name them, and any
+    // request this key had already made when the statement began (a retry, a double click,
+    // another tab). A submit of the same key that committed while this one waited for the
+    // lock is not in that snapshot: it emptied the cart, so it is looked for below, when the
+    // cart is found empty.
     const cart = await trx
       .selectFrom('carts')
       .innerJoin('users', 'users.id', 'carts.user_id')
+      .leftJoin('quote_requests as earlier', (join) => join.on('earlier.idempotency_key', '=', input.idempotencyKey))
       .select([
         'carts.id',
         'users.first_name',
@@ -165,19 +167,34 @@ export async function submitQuoteRequest(
         'users.phone',
         'users.customer_type_id',
         'users.in_house_account_id',
+        'earlier.id as earlier_id',
+        'earlier.reference as earlier_reference',
+        'earlier.user_id as earlier_user_id',
       ])
       .where('carts.user_id', '=', user.id)
       .forUpdate('carts')
       .executeTakeFirst();
-    // Another submit of this key may have committed while this one waited for the lock.
-    const meanwhile = await quoteForKey(trx, input.idempotencyKey, user.id);
-    if (meanwhile) return { result: meanwhile, created: false };
-    if (!cart) throw new CartEmptyError('The user has no cart');
+    if (!cart) {
+      // No cart at all: a request this key made is still its answer.
+      const earlier = await quoteForKey(trx, input.idempotencyKey, user.id);
+      if (earlier) return { result: earlier, created: false };
+      throw new CartEmptyError('The user has no cart');
+    }
+    if (cart.earlier_id !== null && cart.earlier_reference !== null) {
+      if (cart.earlier_user_id !== user.id) {
+        throw new IdempotencyKeyConflictError(`Idempotency key ${input.idempotencyKey} belongs to another user`);
+      }
+      return { result: { id: cart.earlier_id, reference: cart.earlier_reference }, created: false };
+    }
 
     const customer = cart;
     const pricing = { inHouseAccountId: customer.in_house_account_id };
     const lines = await readCartLines(trx, { userId: user.id }, pricing);
-    if (lines.length === 0) throw new CartEmptyError('The cart is empty');
+    if (lines.length === 0) {
+      const meanwhile = await quoteForKey(trx, input.idempotencyKey, user.id);
+      if (meanwhile) return { result: meanwhile, created: false };
+      throw new CartEmptyError('The cart is empty');
+    }
     const unavailable = lines.filter((line) => !line.available);
     if (unavailable.length > 0) {
       throw new CartUnavailableItemsError(

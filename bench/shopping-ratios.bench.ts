@@ -1,0 +1,362 @@
+/**
+ * The shopping paths under load as ratios to the floor (issue 24, item 5): in one run against
+ * one built server on PostgreSQL at 100 connections, the p95 of a static file (the floor: what
+ * this machine allows at all), add to cart (`POST /api/cart/items`) and quote submit
+ * (`POST /api/checkout`, every request its own signed-in customer, cart and key), and submits
+ * per second; then PGlite under 200 concurrent submits, checking that nothing is lost (every
+ * 2xx answer has its quote request, and no request failed). Prints a table with each p95 over
+ * the floor against its target (add ≤ 1.5 ×, submit ≤ 3 ×) and the server's CPU ms per
+ * request. Asserts nothing.
+ *
+ *   npm run build, then
+ *   node bench/shopping-ratios.bench.ts [--duration 10] [--submits 1000] [--port 4436]
+ *     [--engine postgres|pglite|both] [--profile DIR]
+ *
+ * Scratch data: PostgreSQL in the database nursery_bench_ratios on TEST_DATABASE_URL's server
+ * (default 127.0.0.1:5432), PGlite in a temporary DATA_DIR; both made anew on every run.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
+import { parseEnv } from '../src/lib/env.ts';
+import { prepareDatabase } from '../src/server/prepare.ts';
+import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import { prepareCustomers, submitBody } from './quote-customers.ts';
+import {
+  cpuPerRequest,
+  formatCpu,
+  measureFloor,
+  processCpuMs,
+  startBuiltServer,
+  startProfile,
+  stopServer,
+} from './server-process.ts';
+
+const CONNECTIONS = 100;
+const PGLITE_CONCURRENT = 200;
+const TARGET = { add: 1.5, submit: 3 } as const;
+const root = join(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    submits: { type: 'string', default: '1000' },
+    port: { type: 'string', default: '4436' },
+    engine: { type: 'string', default: 'both' },
+    profile: { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const submits = Number(values.submits);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
+  console.error('No server build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+
+interface Row {
+  what: string;
+  requests: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  rps: number;
+  cpuMsPerRequest: number | undefined;
+}
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function measure(
+  what: string,
+  pid: number | undefined,
+  options: autocannon.Options,
+  seconds?: number,
+): Promise<Row> {
+  const latencies: number[] = [];
+  const before = processCpuMs(pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
+    instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
+  });
+  const after = processCpuMs(pid);
+  latencies.sort((a, b) => a - b);
+  const ok = result['2xx'];
+  return {
+    what,
+    requests: latencies.length,
+    ok,
+    errors: result.errors + result.timeouts + result.non2xx,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    rps: ok / (seconds ?? (result.duration || 1)),
+    cpuMsPerRequest: cpuPerRequest(before, after, latencies.length),
+  };
+}
+
+/** One guest cart per connection: the first add makes the cart and its cookie. */
+async function guestCarts(count: number, variantId: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${base}/api/cart/items`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ variantId, quantity: 1 }),
+    });
+    const cookie = response.headers.get('set-cookie')?.match(/guest_cart=([^;]+)/)?.[1];
+    if (!response.ok || !cookie) throw new Error(`A first add answered ${response.status} without a cart cookie`);
+    cookies.push(cookie);
+  }
+  return cookies;
+}
+
+async function variantIds(): Promise<number[]> {
+  const ids: number[] = [];
+  for (let product = 1; product <= 4; product++) {
+    const response = await fetch(`${base}/api/products/${product}/availability`);
+    if (response.ok) ids.push(...((await response.json()) as { variants: { id: number }[] }).variants.map((v) => v.id));
+  }
+  if (ids.length === 0) throw new Error('No variants to add: is the catalog seeded?');
+  return ids;
+}
+
+function addOptions(connections: number, seconds: number, cookies: string[], variants: number[]): autocannon.Options {
+  let sequence = 0;
+  return {
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/cart/items',
+        setupRequest: (request) => {
+          const n = sequence++;
+          return {
+            ...request,
+            headers: {
+              origin: base,
+              'content-type': 'application/json',
+              cookie: `guest_cart=${cookies[n % cookies.length]}`,
+            },
+            body: JSON.stringify({
+              variantId: variants[Math.floor(n / cookies.length) % variants.length],
+              quantity: 1,
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+function submitOptions(connections: number, cookies: string[], timeoutS = 30): autocannon.Options {
+  let next = 0;
+  return {
+    url: base,
+    connections,
+    amount: cookies.length,
+    timeout: timeoutS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/checkout',
+        setupRequest: (request) => {
+          const cookie = cookies[next++];
+          if (!cookie) throw new Error('Ran out of prepared customers');
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', origin: base, cookie, 'accept-language': 'en-CA' },
+            body: submitBody(randomUUID()),
+          };
+        },
+      },
+    ],
+  };
+}
+
+async function customers(env: Record<string, string>, open: () => Promise<DatabaseHandle>, count: number) {
+  await prepareDatabase(parseEnv(env), () => {});
+  const handle = await open();
+  try {
+    return await prepareCustomers(handle, count);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function quoteRequestsWritten(open: () => Promise<DatabaseHandle>): Promise<number> {
+  const handle = await open();
+  try {
+    const result = await sql<{
+      n: number;
+    }>`select count(*)::int as n from quote_requests where customer_email like 'bench-%'`.execute(handle.db);
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Waits (at most 5 minutes) until the outbox holds no unsent e-mail. */
+async function outboxEmpty(open: () => Promise<DatabaseHandle>): Promise<void> {
+  const handle = await open();
+  try {
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline) {
+      const result = await sql<{
+        n: number;
+      }>`select count(*)::int as n from mail_outbox where sent_at is null and dead_at is null`.execute(handle.db);
+      if ((result.rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function printRows(title: string, rows: Row[], floor: Row | undefined): void {
+  console.log(`\n${title}`);
+  console.log(
+    'what                      requests   errors   p50 ms   p95 ms   × floor p95   target   req/s  CPU ms/req',
+  );
+  for (const row of rows) {
+    const ratio = floor && row !== floor ? row.p95 / floor.p95 : undefined;
+    const target = row.what.startsWith('add') ? TARGET.add : row.what.startsWith('submit') ? TARGET.submit : undefined;
+    const verdict = ratio === undefined || target === undefined ? '' : ratio <= target ? ' met' : ' MISSED';
+    console.log(
+      [
+        row.what.padEnd(24),
+        String(row.requests).padStart(9),
+        String(row.errors).padStart(8),
+        row.p50.toFixed(1).padStart(8),
+        row.p95.toFixed(1).padStart(8),
+        (ratio === undefined ? (row === floor ? '1.00' : '') : ratio.toFixed(2)).padStart(13),
+        (target === undefined ? '' : `≤ ${target}×${verdict}`).padStart(8),
+        row.rps.toFixed(0).padStart(7),
+        formatCpu(row.cpuMsPerRequest).padStart(11),
+      ].join(' '),
+    );
+  }
+}
+
+async function postgresRun(): Promise<void> {
+  if (!(await postgresReachable())) {
+    console.log(`postgres: not measured, no server at ${new URL(POSTGRES_URL).host}`);
+    return;
+  }
+  const database = 'nursery_bench_ratios';
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${database}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'nursery-bench-ratios-pg-'));
+  const env = { DATABASE_URL: url.href, DATA_DIR: dataDir };
+  const open = () => openDatabase({ engine: 'postgres', url: url.href });
+  const warmUp = 100;
+  console.log(`[postgres] preparing ${warmUp + submits} customers with a cart and a session…`);
+  const cookies = await customers(env, open, warmUp + submits);
+  const server = await startBuiltServer({ port, env, profileDir: values.profile });
+  try {
+    const variants = await variantIds();
+    const floor = await measureFloor(base, server.pid, '/favicon.svg', CONNECTIONS, duration);
+    const floorRow: Row = {
+      ...floor,
+      what: 'static file (floor)',
+      requests: Math.round(floor.rps * duration),
+      ok: Math.round(floor.rps * duration),
+      errors: floor.non2xx,
+    };
+    // Warm-ups (JIT, pool), not counted.
+    await measure(
+      'warm-up',
+      undefined,
+      addOptions(CONNECTIONS, 2, await guestCarts(CONNECTIONS, variants[0] ?? 1), variants),
+    );
+    await measure('warm-up', undefined, submitOptions(20, cookies.slice(0, warmUp)));
+    const carts = await guestCarts(CONNECTIONS, variants[0] ?? 1);
+    startProfile(server, values.profile);
+    const add = await measure('add to cart', server.pid, addOptions(CONNECTIONS, duration, carts, variants), duration);
+    startProfile(server, values.profile);
+    const submit = await measure(
+      'submit a quote request',
+      server.pid,
+      submitOptions(CONNECTIONS, cookies.slice(warmUp)),
+    );
+    // Its e-mails, composed once the burst is answered: their CPU counted too.
+    const mailsStart = Date.now();
+    const cpuBeforeMails = processCpuMs(server.pid);
+    await outboxEmpty(open);
+    const mailSeconds = (Date.now() - mailsStart) / 1000;
+    const cpuAfterMails = processCpuMs(server.pid);
+    const written = await quoteRequestsWritten(open);
+    printRows(`PostgreSQL, ${CONNECTIONS} connections, one server, one run`, [floorRow, add, submit], floorRow);
+    console.log(
+      `submits per second: ${submit.rps.toFixed(1)}; quote requests written: ${written} for ${
+        submit.ok + 100
+      } successful submits (warm-up included)`,
+    );
+    const withMails =
+      submit.cpuMsPerRequest === undefined || cpuBeforeMails === undefined || cpuAfterMails === undefined
+        ? undefined
+        : submit.cpuMsPerRequest + (cpuAfterMails - cpuBeforeMails) / submit.requests;
+    console.log(
+      `every e-mail sent ${mailSeconds.toFixed(1)} s after the last answer; server CPU ms per submit, its two e-mails included: ${formatCpu(withMails)}`,
+    );
+  } finally {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    const drop = new pg.Client({ connectionString: POSTGRES_URL });
+    await drop.connect();
+    await drop.query(`drop database if exists ${database} with (force)`);
+    await drop.end();
+  }
+}
+
+async function pgliteRun(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'nursery-bench-ratios-pglite-'));
+  const env = { DATA_DIR: dataDir };
+  const open = () => openDatabase({ engine: 'pglite', dataDir });
+  console.log(`[pglite] preparing ${PGLITE_CONCURRENT} customers with a cart and a session…`);
+  const cookies = await customers(env, open, PGLITE_CONCURRENT);
+  const server = await startBuiltServer({ port, env });
+  let submit: Row;
+  try {
+    submit = await measure(
+      `submit ×${PGLITE_CONCURRENT} at once`,
+      server.pid,
+      submitOptions(PGLITE_CONCURRENT, cookies),
+    );
+  } finally {
+    await stopServer(server);
+  }
+  const written = await quoteRequestsWritten(open);
+  await rm(dataDir, { recursive: true, force: true });
+  printRows(`PGlite, ${PGLITE_CONCURRENT} concurrent submits (one process)`, [submit], undefined);
+  console.log(
+    `answered 2xx: ${submit.ok} of ${PGLITE_CONCURRENT}; quote requests written: ${written}; ${
+      written === submit.ok && submit.ok === PGLITE_CONCURRENT ? 'nothing lost' : 'LOST OR REFUSED SUBMITS'
+    }`,
+  );
+}
+
+console.log(`Shopping paths as ratios; 1-min load average ${loadavg()[0]?.toFixed(2)} on ${cpus().length} cores`);
+if (values.engine !== 'pglite') await postgresRun();
+if (values.engine !== 'postgres') await pgliteRun();
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
