@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,9 +53,14 @@ describe('static pages', () => {
     const before = await request(`${base}/builds/latest.json`, 'identity');
     expect(before.body.toString()).toBe('{"id":"a","timestamp":1}');
     expect(before.headers['content-type']).toContain('application/json');
-    // Rewritten with another length since the first request: never the old size or bytes.
-    writeFileSync(join(dir, 'builds/latest.json'), '{"id":"a","timestamp":2,"revision":1,"changed":{"/":1}}');
-    writeFileSync(join(dir, 'sitemap.xml'), '<urlset><url><loc>/</loc></url></urlset>');
+    // Rewritten with another length since the first request, as the publisher does (a new
+    // file renamed over the old one): never the old size or bytes.
+    const replace = (path: string, text: string) => {
+      writeFileSync(`${path}.next`, text);
+      renameSync(`${path}.next`, path);
+    };
+    replace(join(dir, 'builds/latest.json'), '{"id":"a","timestamp":2,"revision":1,"changed":{"/":1}}');
+    replace(join(dir, 'sitemap.xml'), '<urlset><url><loc>/</loc></url></urlset>');
     const after = await request(`${base}/builds/latest.json`, 'identity');
     expect(after.body.toString()).toBe('{"id":"a","timestamp":2,"revision":1,"changed":{"/":1}}');
     expect(after.headers['content-length']).toBe(String(after.body.length));
