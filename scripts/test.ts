@@ -27,6 +27,25 @@ function run(step: string, command: string, args: string[], env: Record<string, 
   return ok;
 }
 
+/** `run`, without blocking the event loop (so steps started beside it are timed when they end). */
+function runAsync(step: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  console.log(`\n━━ ${step} ━━`);
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`, ...env },
+  });
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      results.push({ step, ok, seconds: (performance.now() - started) / 1000 });
+      resolve(ok);
+    };
+    child.once('error', () => done(false));
+    child.once('close', (code) => done(code === 0));
+  });
+}
+
 /**
  * Starts a step beside the one in the foreground (the end-to-end suite, which leaves the second
  * core idle part of the time): its output goes to reports/{name}.log and is printed, whole,
@@ -139,7 +158,8 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
     } else if (!chromium) {
       notRun.push("end-to-end: no Chromium (install Debian's chromium or set CHROMIUM_PATH)");
     } else {
-      run('end-to-end', bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
+      // Spawned, not spawnSync: the steps beside it are timed as they end, not when it does.
+      await runAsync('end-to-end', bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
     }
   }
   for (const { step, log, ok } of await sideChain) {
