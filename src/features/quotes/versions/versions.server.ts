@@ -167,17 +167,7 @@ export async function writeVersion(
   return { id: version.id, number, itemsCents, totalCents, validUntil };
 }
 
-const offered = (row: {
-  variant_id: number | null;
-  sku: string;
-  product_name_en: string;
-  product_name_fr: string;
-  size_label: string;
-  size_kind: Selectable<QuoteVersionLinesTable>['size_kind'];
-  size_values: number[] | null;
-  size_root_ball: Selectable<QuoteVersionLinesTable>['size_root_ball'];
-  unit_price_cents: number;
-}) => ({
+const offered = (row: Omit<RequestItem, 'line' | 'quantity'> & { unit_price_cents: number }) => ({
   variantId: row.variant_id,
   sku: row.sku,
   nameEn: row.product_name_en,
