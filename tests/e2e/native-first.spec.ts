@@ -20,6 +20,23 @@ async function slowNetwork(page: Page, context: BrowserContext) {
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
 }
 
+/**
+ * Holds the page's scripts until `release` is called, so a test can assert the server's HTML
+ * (an island not hydrated yet) and touch it first without racing a fast load. Stylesheets
+ * pass, so the page still renders as a shopper sees it.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 interface CartBody {
   count: number;
   lines: { id: number; sku: string; quantity: number; variantId: number }[];
@@ -177,7 +194,9 @@ for (const locale of LOCALES) {
       const account = await createConfirmedAccount(request, { label: `native-profile-${locale}`, locale });
       await signIn(context, account);
       await slowNetwork(page, context);
-      await page.goto(`${prefix(locale)}/profile`);
+      const releaseScripts = await holdScripts(page);
+      // Module scripts hold back DOMContentLoaded: the page is used from its first bytes.
+      await page.goto(`${prefix(locale)}/profile`, { waitUntil: 'commit' });
 
       const yard = page.getByRole('region', { name: byLocale(locale, 'My sales yard', 'Mon centre de vente') });
       const select = yard.getByLabel(byLocale(locale, 'Sales yard', 'Centre de vente'), { exact: true });
@@ -185,6 +204,7 @@ for (const locale of LOCALES) {
       const chosen = (await select.locator('option').nth(2).getAttribute('value')) ?? '';
       await select.selectOption(chosen);
       await expect(select).toHaveValue(chosen);
+      releaseScripts();
       const save = yard.getByRole('button', {
         name: byLocale(locale, 'Save my sales yard', 'Enregistrer mon centre de vente'),
       });
