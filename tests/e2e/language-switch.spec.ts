@@ -59,4 +59,20 @@ test.describe('language switch', () => {
     await page.goto('/browse/trees?sub=shade-trees');
     await expect(page).toHaveURL(/\/fr\/browse\/arbres\?sub=arbres-d-ombrage$/);
   });
+
+  test('the switch is named from the words it shows: "Français" wide, "FR" on a phone @phone', async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/products/sugar-maple');
+    const [shown, hidden] = isMobile ? ['FR', 'Français'] : ['Français', 'FR'];
+    const link = page.getByRole('link', { name: new RegExp(`^${shown},? `) });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveText(shown);
+    // The other width's link is display:none, so out of the accessibility tree.
+    await expect(page.getByRole('link', { name: new RegExp(`^${hidden},? `) })).toHaveCount(0);
+    await link.click();
+    await expect(page).toHaveURL(/\/fr\/products\/erable-a-sucre$/);
+    await expect(page.getByRole('link', { name: new RegExp(`^${isMobile ? 'EN' : 'English'},? `) })).toBeVisible();
+  });
 });
