@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts.ts';
 import { createProduct } from '../../../tests/factories/catalog.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
-import type { CatalogSnapshot } from '../catalog/catalog.ts';
 import { readCatalogSnapshot } from '../catalog/catalog.server.ts';
+import type { CatalogSnapshot } from '../catalog/catalog.ts';
 import { publishStatus } from './publishing.server.ts';
 import { REVALIDATE_HEADER, revalidatePaths, vercelPublisher } from './vercel-publisher.server.ts';
 
@@ -125,9 +125,10 @@ describe('revalidating paths on a deployment', () => {
 
     it('says so when a change needs a deployment and there is no deploy hook', async () => {
       const { db } = test.handle;
-      const id = await vercelPublisher({ bypassToken: TOKEN, siteUrl: base, baseline: async () => baseline }).request(
-        { db, userId },
-      );
+      const id = await vercelPublisher({ bypassToken: TOKEN, siteUrl: base, baseline: async () => baseline }).request({
+        db,
+        userId,
+      });
       expect(await row(id)).toMatchObject({ state: 'failed', kind: 'full' });
       expect((await row(id))?.error).toContain('VERCEL_DEPLOY_HOOK_URL is not set');
     });
