@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
@@ -23,7 +24,13 @@ export default defineConfig({
   // On Vercel the catalogue pages an edit touches are rendered on demand and cached by ISR
   // until a publish revalidates them (docs/decisions/050-incremental-publish.md).
   adapter: onVercel
-    ? vercel({ isr: vercelIsrOptions(process.env.VERCEL_ISR_BYPASS_TOKEN) })
+    ? vercel({
+        isr: vercelIsrOptions(process.env.VERCEL_ISR_BYPASS_TOKEN),
+        // The functions open the database, which applies missing migrations first (src/lib/db).
+        includeFiles: readdirSync(new URL('./supabase/migrations/', import.meta.url)).map(
+          (name) => `./supabase/migrations/${name}`,
+        ),
+      })
     : node({ mode: 'middleware' }),
   integrations: [
     react(),
