@@ -1,8 +1,11 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
 import { defineConfig } from 'astro/config';
+import { catalogueOnDemandOnVercel } from './src/features/publishing/isr.integration.ts';
+import { vercelIsrOptions } from './src/features/publishing/isr.ts';
 import { keepPrerenderer } from './src/features/publishing/render-worker.integration.ts';
 import { redirectsFromCatalog } from './src/features/redirects/redirects.integration.ts';
 import { buildManifest } from './src/features/shell/build-manifest.integration.ts';
@@ -18,7 +21,17 @@ const onVercel = process.env.VERCEL === '1';
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
   output: 'static',
-  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
+  // On Vercel the catalogue pages an edit touches are rendered on demand and cached by ISR
+  // until a publish revalidates them (docs/decisions/050-incremental-publish.md).
+  adapter: onVercel
+    ? vercel({
+        isr: vercelIsrOptions(process.env.VERCEL_ISR_BYPASS_TOKEN),
+        // The functions open the database, which applies missing migrations first (src/lib/db).
+        includeFiles: readdirSync(new URL('./supabase/migrations/', import.meta.url)).map(
+          (name) => `./supabase/migrations/${name}`,
+        ),
+      })
+    : node({ mode: 'middleware' }),
   integrations: [
     react(),
     interactionIslands(),
@@ -26,6 +39,7 @@ export default defineConfig({
     pageTranslationsFromCatalogBuild(),
     buildManifest(),
     keepPrerenderer(),
+    catalogueOnDemandOnVercel(onVercel),
     securityHeadersOnVercel(),
   ],
   trailingSlash: 'ignore',

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { vercelIsrProblems } from '../src/features/publishing/isr.ts';
 import { findChromium } from '../tests/support/chromium.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
 
@@ -106,10 +107,27 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
   const port = process.env.E2E_PORT ?? '4329';
   const env = { DATA_DIR: dataDir, APP_ENV: 'test', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
   rmSync(join(root, '.vercel/output'), { recursive: true, force: true });
-  if (run('build (Vercel)', process.execPath, ['scripts/build.ts'], { ...env, VERCEL: '1' })) {
+  // A token for the check below: the catalogue pages are cached by ISR with it (decision 050).
+  const bypassToken = 'test-isr-bypass-token-0123456789abcdef';
+  if (
+    run('build (Vercel)', process.execPath, ['scripts/build.ts'], {
+      ...env,
+      VERCEL: '1',
+      VERCEL_ISR_BYPASS_TOKEN: bypassToken,
+    })
+  ) {
     const wrote = existsSync(join(root, '.vercel/output/config.json'));
     if (!wrote) console.error('The Vercel build wrote no .vercel/output/config.json');
     results.push({ step: 'Vercel output present', ok: wrote, seconds: 0 });
+    if (wrote) {
+      const problems = vercelIsrProblems(
+        JSON.parse(readFileSync(join(root, '.vercel/output/config.json'), 'utf8')),
+        readJsonIfAny(join(root, '.vercel/output/functions/_isr.prerender-config.json')),
+        bypassToken,
+      );
+      for (const problem of problems) console.error(`Vercel ISR: ${problem}`);
+      results.push({ step: 'Vercel ISR configuration', ok: problems.length === 0, seconds: 0 });
+    }
   }
   const built = run('build (Node)', process.execPath, ['scripts/build.ts'], env);
   // What runs beside the end-to-end suite reads a copy of what the build wrote, since the suite's
@@ -209,3 +227,8 @@ const failed = counted + (failedSteps > 0 && counted === 0 ? failedSteps : 0);
 console.log(`security probes: ${security.passed} passed, ${security.failed} failed`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${unit.skipped + security.skipped + e2e.skipped} skipped`);
 process.exit(failedSteps > 0 || (ci && notRun.length > 0) ? 1 : 0);
+
+/** A JSON file's value, or null when there is no such file. */
+function readJsonIfAny(path: string): Record<string, unknown> | null {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : null;
+}

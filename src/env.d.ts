@@ -17,3 +17,9 @@ declare module 'virtual:nursery/page-translations' {
   const file: import('./features/translations/page-translations.ts').PageTranslationsFile;
   export default file;
 }
+
+declare module 'virtual:nursery/published-catalog' {
+  /** The catalog snapshot a Vercel deployment was built from; null elsewhere (docs/decisions/050). */
+  const snapshot: import('./features/catalog/catalog.ts').CatalogSnapshot | null;
+  export default snapshot;
+}

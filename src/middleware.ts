@@ -3,7 +3,9 @@ import { decideAccess } from './features/accounts/access.ts';
 import { authenticateRequest } from './features/accounts/authenticate.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
 import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
+import { withCatalogFromDatabase } from './features/catalog/catalog-on-demand.server.ts';
 import { mailOutbox } from './features/mail-outbox/worker.server.ts';
+import { isIsrRoute } from './features/publishing/isr.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { localeRoutes } from './features/translations/page-translations.middleware.ts';
@@ -179,7 +181,15 @@ const access = defineMiddleware(async (context, next) => {
   if (decision.kind === 'redirect') {
     return new Response(null, { status: 302, headers: { location: decision.location, 'cache-control': 'no-store' } });
   }
-  const response = await next();
+  const response = withPageHeaders(await next());
+  const isPage = !pathname.startsWith('/api/') && response.status < 300;
+  if (user && isPage && !response.headers.has('cache-control'))
+    response.headers.set('cache-control', 'private, no-store');
+  return response;
+});
+
+/** Headers of a page rendered on demand. */
+function withPageHeaders(response: Response): Response {
   // Pages rendered on demand say their charset, as the static ones do.
   if (response.headers.get('content-type') === 'text/html') {
     response.headers.set('content-type', 'text/html; charset=utf-8');
@@ -190,13 +200,20 @@ const access = defineMiddleware(async (context, next) => {
   if (policy && !policy.includes('frame-ancestors')) {
     response.headers.set('content-security-policy', `${policy.trim().replace(/;$/, '')}; ${HEADER_POLICY}`);
   }
-  const isPage = !pathname.startsWith('/api/') && response.status < 300;
-  if (user && isPage && !response.headers.has('cache-control'))
-    response.headers.set('cache-control', 'private, no-store');
   return response;
-});
+}
 
-export const onRequest = sequence(
+/**
+ * A catalogue page rendered on demand (on Vercel, cached by ISR for every visitor until a
+ * publish revalidates it; docs/decisions/050-incremental-publish.md) is what its prerendered
+ * self would be: the same for everyone, so no session, cart or access rule runs; it reads the
+ * catalog from the database.
+ */
+const cataloguePage = defineMiddleware(async (_context, next) =>
+  withPageHeaders(await withCatalogFromDatabase(() => next())),
+);
+
+const everyRequest = sequence(
   locale,
   paths,
   errors,
@@ -208,4 +225,12 @@ export const onRequest = sequence(
   authenticate,
   mergeGuestCartOnRequest,
   access,
+);
+
+const catalogueRequest = sequence(locale, errors, cataloguePage);
+
+export const onRequest = defineMiddleware((context, next) =>
+  !context.isPrerendered && isIsrRoute(context.routePattern)
+    ? catalogueRequest(context, next)
+    : everyRequest(context, next),
 );

@@ -43,6 +43,11 @@ export const EnvSchema = z
     PUBLIC_POSTHOG_HOST: httpUrl.default('https://us.i.posthog.com'),
     /** Vercel: the deploy hook an admin change calls to publish the catalog (issue 11). */
     VERCEL_DEPLOY_HOOK_URL: z.url({ protocol: /^https$/ }).optional(),
+    /**
+     * Vercel: the ISR bypass token (docs/decisions/050). The build gives it to the cached
+     * catalogue pages; a publish revalidates the pages an edit touched with it.
+     */
+    VERCEL_ISR_BYPASS_TOKEN: z.string().min(32).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_SIGN_UPS_PER_HOUR !== undefined && env.APP_ENV !== 'test') {

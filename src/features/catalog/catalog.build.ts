@@ -1,5 +1,6 @@
 import { getCollection } from 'astro:content';
 import { type CatalogIndex, indexCatalog, replacedCatalog } from './catalog-index.ts';
+import { onDemandCatalog } from './catalog-on-demand.server.ts';
 
 export type { CatalogIndex } from './catalog-index.ts';
 
@@ -8,11 +9,14 @@ let index: Promise<CatalogIndex> | undefined;
 /**
  * Build-time access to the catalog collections, indexed once per build process. The render
  * worker that stays behind a published build (docs/decisions/050-incremental-publish.md)
- * replaces it with a newer snapshot's before it renders the pages an edit touched.
+ * replaces it with a newer snapshot's before it renders the pages an edit touched. A catalogue
+ * page rendered on demand (Vercel's ISR) reads the database's (catalog-on-demand.server.ts).
  */
 export function getCatalog(): Promise<CatalogIndex> {
   const replaced = replacedCatalog();
   if (replaced) return replaced;
+  const onDemand = onDemandCatalog();
+  if (onDemand) return onDemand;
   index ??= buildIndex();
   return index;
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '../../lib/i18n/index.ts';
 import { getCatalog } from './catalog.build.ts';
-import { categoryHref, localized } from './catalog.ts';
+import { type CatalogCategory, type CatalogProduct, categoryHref, localized } from './catalog.ts';
 
 /**
  * The prerendered catalog routes of each locale, from the build's catalog. The route files
@@ -39,3 +39,30 @@ export async function categoryIdStaticPaths(locale: Locale) {
     props: { target: categoryHref(category, locale) },
   }));
 }
+
+interface RouteContext {
+  props: Record<string, unknown>;
+  params: Record<string, string | undefined>;
+}
+
+/**
+ * The product of a product page: its static path's props when prerendered; rendered on demand
+ * (Vercel's ISR, docs/decisions/050) the catalog's product with the slug in the address, or
+ * undefined (the page then answers 404).
+ */
+export async function productOf({ props, params }: RouteContext, locale: Locale): Promise<CatalogProduct | undefined> {
+  if (props.product) return props.product as CatalogProduct;
+  return params.slug === undefined ? undefined : (await getCatalog()).productBySlug[locale].get(params.slug);
+}
+
+/** The category of a browse page, as `productOf` gives a product page's. */
+export async function categoryOf(
+  { props, params }: RouteContext,
+  locale: Locale,
+): Promise<CatalogCategory | undefined> {
+  if (props.category) return props.category as CatalogCategory;
+  return params.category === undefined ? undefined : (await getCatalog()).categoryByPath[locale].get(params.category);
+}
+
+/** A page's answer for an address the catalog has no page at: Astro renders the 404 page. */
+export const notFound = () => new Response(null, { status: 404 });

@@ -61,7 +61,14 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
       timeStyle: 'short',
       timeZone: 'America/Toronto',
     }).format(new Date(iso));
-  const mode = { local: strings.modeLocal, vercel: strings.modeVercel, none: strings.modeNone }[status.mode];
+  const mode = {
+    local: strings.modeLocal,
+    vercel: strings.modeVercel,
+    'vercel-isr': strings.modeVercelIsr,
+    none: strings.modeNone,
+  }[status.mode];
+  // A full rebuild on Vercel is a deployment asked for ("requested"), not one seen finished.
+  const done = lastFinished?.state === 'succeeded' || lastFinished?.state === 'requested';
 
   return (
     <section
@@ -83,14 +90,14 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
                   state: strings.state[lastFinished.state],
                   when: when(lastFinished.finishedAt ?? lastFinished.requestedAt),
                 })}{' '}
-                {lastFinished.state === 'succeeded' && lastFinished.kind === 'full' && strings.kindFull}
-                {lastFinished.state === 'succeeded' &&
+                {done && lastFinished.kind === 'full' && strings.kindFull}
+                {done &&
                   lastFinished.kind === 'incremental' &&
                   fill(lastFinished.pages === 1 ? strings.kindIncremental_one : strings.kindIncremental_other, {
                     count: lastFinished.pages ?? 0,
                   })}{' '}
                 {lastFinished.durationMs !== null &&
-                  lastFinished.target === 'local' &&
+                  (lastFinished.target === 'local' || lastFinished.kind === 'incremental') &&
                   fill(strings.duration, { duration: formatDuration(lastFinished.durationMs, locale) })}{' '}
                 {lastFinished.products !== null &&
                   fill(lastFinished.products === 1 ? strings.products_one : strings.products_other, {

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
 import { env } from '../../lib/env.ts';
 import { log } from '../../lib/log.ts';
+import type { CatalogSnapshot } from '../catalog/catalog.ts';
 import type { PublishStatus, SiteBuild } from './publishing.ts';
+import { vercelPublisher } from './vercel-publisher.server.ts';
 
 export interface PublishRequest {
   db: Kysely<Database>;
@@ -13,7 +15,7 @@ export interface PublishRequest {
 
 /** Publishes the catalog as it is in the database now; resolves with the site_builds row. */
 export interface Publisher {
-  readonly mode: 'local' | 'vercel';
+  readonly mode: 'local' | 'vercel' | 'vercel-isr';
   request(request: PublishRequest): Promise<number>;
   /** The site_builds rows this publisher is building or has queued (local builds only). */
   activeRows?(): readonly number[];
@@ -32,47 +34,24 @@ export function registerPublisher(publisher: Publisher | null): void {
   (globalThis as Record<symbol, unknown>)[REGISTRY] = publisher ?? undefined;
 }
 
-/** The local publisher when the Node server runs; a deploy hook on Vercel; else none. */
+/** The local publisher when the Node server runs; revalidation or a deploy hook on Vercel; else none. */
 export function getPublisher(): Publisher | null {
   const registered = (globalThis as Record<symbol, unknown>)[REGISTRY] as Publisher | undefined;
   if (registered) return registered;
-  const hook = env().VERCEL_DEPLOY_HOOK_URL;
+  const { VERCEL_DEPLOY_HOOK_URL: hook, VERCEL_ISR_BYPASS_TOKEN: bypassToken, PUBLIC_SITE_URL: siteUrl } = env();
+  // With the bypass token (a Vercel build with ISR), an edit revalidates the pages it touched.
+  if (bypassToken) return vercelPublisher({ hook, bypassToken, siteUrl, baseline: publishedCatalog });
   return hook ? deployHookPublisher(hook) : null;
 }
 
-/**
- * Vercel: each publish calls the deploy hook (a POST, no body); Vercel builds from the
- * database and serves the new deployment when it is ready. The row records the request.
- */
+/** Vercel without a bypass token: each publish calls the deploy hook (vercel-publisher.server.ts). */
 export function deployHookPublisher(url: string, fetcher: typeof fetch = fetch): Publisher {
-  return {
-    mode: 'vercel',
-    async request({ db, userId }) {
-      const requestedAt = new Date();
-      let error: string | null = null;
-      try {
-        const response = await fetcher(url, { method: 'POST', signal: AbortSignal.timeout(10_000) });
-        if (!response.ok) error = `The deploy hook answered ${response.status} ${response.statusText}`;
-      } catch (cause) {
-        error = `The deploy hook could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`;
-      }
-      if (error) log('error', 'deploy_hook_failed', { error });
-      const row = await db
-        .insertInto('site_builds')
-        .values({
-          target: 'vercel',
-          state: error ? 'failed' : 'requested',
-          requested_by: userId,
-          requested_at: requestedAt,
-          started_at: requestedAt,
-          finished_at: new Date(),
-          error,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-  };
+  return vercelPublisher({ hook: url, fetcher });
+}
+
+/** The snapshot this Vercel deployment was built from, bundled by isr.integration.ts. */
+async function publishedCatalog(): Promise<CatalogSnapshot | null> {
+  return (await import('./published-catalog.server.ts')).publishedCatalog;
 }
 
 /** Asks for a publish after an admin change; a failure to ask never fails the change itself. */

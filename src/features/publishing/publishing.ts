@@ -23,8 +23,8 @@ export interface SiteBuild {
 }
 
 export interface PublishStatus {
-  /** How changes are published here: a local build, a Vercel deploy hook, or not at all. */
-  mode: 'local' | 'vercel' | 'none';
+  /** How changes are published here: a local build, Vercel's revalidation (ISR) or deploy hook, or not at all. */
+  mode: 'local' | 'vercel' | 'vercel-isr' | 'none';
   /** The newest build first: the one running or queued, then the last finished. */
   builds: SiteBuild[];
 }

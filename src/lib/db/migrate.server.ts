@@ -1,9 +1,16 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './connect.server.ts';
 
-export const MIGRATIONS_DIR = join(import.meta.dirname, '../../../supabase/migrations');
+/**
+ * Beside the sources (also from dist/server/chunks); in a Vercel function, whose bundle sits
+ * under .vercel/output/server, at the function's root, where astro.config.mjs's
+ * `includeFiles` puts them.
+ */
+const BESIDE_SOURCES = join(import.meta.dirname, '../../../supabase/migrations');
+export const MIGRATIONS_DIR = existsSync(BESIDE_SOURCES) ? BESIDE_SOURCES : join(process.cwd(), 'supabase/migrations');
 
 export interface MigrationFile {
   version: string;
