@@ -16,7 +16,7 @@ const GREENS = ['#2c431d', '#3f6a2a', '#6b9c4a', '#a4c98a', '#cfe6b5'];
 
 /**
  * ApexCharts touches `window` when it loads, so the chart library is imported in the
- * browser only, once this island is hydrated (client:visible: when it scrolls into view).
+ * browser only, once this island is hydrated (client:view: when it scrolls into view).
  */
 export default function SandboxCharts({ locale, categories, yards, strings }: SandboxChartsProps) {
   const [Chart, setChart] = useState<ComponentType<ChartProps> | null>(null);

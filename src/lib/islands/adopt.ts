@@ -24,12 +24,16 @@ function hydratedByReact(node: Element | null): boolean {
   return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
 }
 
+/**
+ * Whether React has taken over the island: its first element is one React rendered. Read
+ * afresh each time, since a hydration that does not match the server's HTML (a clock, say)
+ * makes React render the island anew, replacing the server's nodes rather than marking them.
+ */
 function whenHydrated(el: HTMLElement): Promise<boolean> {
-  const first = el.firstElementChild;
   const started = Date.now();
   return new Promise((resolve) => {
     const poll = () => {
-      if (hydratedByReact(first)) resolve(true);
+      if (hydratedByReact(el.firstElementChild)) resolve(true);
       else if (Date.now() - started > WAIT_MS) resolve(false);
       else setTimeout(poll, 16);
     };
