@@ -95,6 +95,12 @@ export interface TaxLine {
   cents: number;
 }
 
+/** A version's tax line as stored, with what it came to on the lines the customer took. */
+export interface VersionTax extends TaxLine {
+  position: number;
+  acceptedCents: number | null;
+}
+
 /** The nursery's registration numbers, from the configuration (TAX_NUMBER_* variables). */
 export interface TaxRegistrations {
   gstHst: string;
