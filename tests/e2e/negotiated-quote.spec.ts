@@ -92,7 +92,8 @@ async function sendVersion(page: Page, locale: Locale, fill: (form: ReturnType<P
   const form = await hydrated(page.locator('section.qd-actions'));
   await fill(form);
   await form.getByLabel(words[locale].fees).fill('75');
-  await form.getByLabel('Taxes').fill(locale === 'fr' ? '12,50' : '12.50');
+  // The taxes are computed, read-only (decision 051): the yard's or the delivery's province.
+  await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
   await form.getByRole('button', { name: words[locale].send }).click();
   // The desk reads that it went to the customer, then the page reloads by itself.
   await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'quoted', {

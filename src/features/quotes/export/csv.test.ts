@@ -28,6 +28,8 @@ describe('CSV', () => {
     const header = csvHeader(getT('fr', 'quoteDesk'), 'fr');
     expect(header.split(';')).toHaveLength(CSV_COLUMNS.length + TAX_CSV_COLUMNS.length);
     expect(header.startsWith('Référence;Envoyée le;Statut')).toBe(true);
-    expect(header.trimEnd().endsWith('Province de taxation;Exonération;TPS/TVH;TVQ;TVP/TVD;Total des taxes')).toBe(true);
+    expect(header.trimEnd().endsWith('Province de taxation;Exonération;TPS/TVH;TVQ;TVP/TVD;Total des taxes')).toBe(
+      true,
+    );
   });
 });

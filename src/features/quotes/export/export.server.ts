@@ -47,7 +47,11 @@ type Eb = ExpressionBuilder<Database & { q: Database['quote_requests'] }, 'q'>;
 
 /** The request's newest version's column. */
 const currentVersion = (eb: Eb) =>
-  eb.selectFrom('quote_versions as cv').whereRef('cv.quote_request_id', '=', 'q.id').orderBy('cv.number', 'desc').limit(1);
+  eb
+    .selectFrom('quote_versions as cv')
+    .whereRef('cv.quote_request_id', '=', 'q.id')
+    .orderBy('cv.number', 'desc')
+    .limit(1);
 
 /** The sum of the newest version's tax lines of these codes, null when it has none. */
 const currentTaxCents = (eb: Eb, codes: readonly ('gst' | 'hst' | 'qst' | 'pst' | 'rst')[]) =>

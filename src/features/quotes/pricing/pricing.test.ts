@@ -30,13 +30,11 @@ describe('priced quote form', () => {
     ]);
     expect(parsed.validUntil).toBe('2026-12-03');
     for (const bad of [{ quantity: '1.5' }, { quantity: '-1' }, { sku: '' }]) {
-      expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1', ...bad }], fees: '0' }).success).toBe(
-        false,
-      );
+      expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1', ...bad }], fees: '0' }).success).toBe(false);
     }
-    expect(
-      schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', validUntil: '3 Dec' }).success,
-    ).toBe(false);
+    expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', validUntil: '3 Dec' }).success).toBe(
+      false,
+    );
   });
 
   it('refuses amounts that are not money', () => {

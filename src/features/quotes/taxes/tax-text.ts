@@ -20,10 +20,7 @@ export interface TaxedVersion {
 }
 
 export function taxLabel(tax: Pick<TaxLine, 'code' | 'rate' | 'registration'>, locale: Locale): string {
-  return getT(
-    locale,
-    'taxes',
-  )('lineWithNumber', {
+  return getT(locale, 'taxes')('lineWithNumber', {
     name: taxName(tax.code, locale),
     rate: formatRate(tax.rate, locale),
     number: tax.registration,
@@ -41,9 +38,7 @@ export function taxRows(version: TaxedVersion, locale: Locale, which: 'offered' 
 
 /** "Tax exempt: {reason}" in the reader's language, or null. */
 export function exemptText(version: Pick<TaxedVersion, 'taxExemptReason'>, locale: Locale): string | null {
-  return version.taxExemptReason === null
-    ? null
-    : getT(locale, 'taxes')('exempt', { reason: version.taxExemptReason });
+  return version.taxExemptReason === null ? null : getT(locale, 'taxes')('exempt', { reason: version.taxExemptReason });
 }
 
 export function provinceName(province: Province, locale: Locale): string {

@@ -56,7 +56,12 @@ describe.each(ENGINES)('computed taxes on priced quotes on %s', (engine) => {
     if (spec.exempt) {
       await setTaxExemption(db(), { quoteId: quote.id, staffId: staff.id, reason: spec.exempt, note: 'exempt' });
     }
-    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id, ...(spec.now ? { now: spec.now } : {}) });
+    await changeQuoteStatus(db(), {
+      quoteId: quote.id,
+      to: 'in_review',
+      staffId: staff.id,
+      ...(spec.now ? { now: spec.now } : {}),
+    });
     const prices = schema.parse({
       lines: [
         { line: 1, unitPrice: '40' },
@@ -64,7 +69,12 @@ describe.each(ENGINES)('computed taxes on priced quotes on %s', (engine) => {
       ],
       fees: '75',
     });
-    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices, ...(spec.now ? { now: spec.now } : {}) });
+    await sendPricedQuote(db(), {
+      quoteId: quote.id,
+      staffId: staff.id,
+      prices,
+      ...(spec.now ? { now: spec.now } : {}),
+    });
     const mailer = memoryMailer();
     await drainOutbox(db(), mailer, composers);
     const mail = mailer.sent.find((sent) => sent.to === customer.email);
@@ -166,7 +176,13 @@ describe.each(ENGINES)('computed taxes on priced quotes on %s', (engine) => {
     for await (const batch of exportQuoteRequests(db(), filters, 'fr')) rows.push(...batch);
     expect(rows).toHaveLength(1);
     // 305.50: GST 15.275 → 15.28, PST 21.385 → 21.39.
-    expect(rows[0]).toMatchObject({ taxProvince: 'BC', gstHstCents: 1528, qstCents: null, pstCents: 2139, taxesCents: 3667 });
+    expect(rows[0]).toMatchObject({
+      taxProvince: 'BC',
+      gstHstCents: 1528,
+      qstCents: null,
+      pstCents: 2139,
+      taxesCents: 3667,
+    });
     const line = csvRow(rows[0] as (typeof rows)[number], getT('fr', 'quoteDesk'), 'fr');
     expect(line.trimEnd().endsWith(';BC;;15,28;;21,39;36,67')).toBe(true);
   });

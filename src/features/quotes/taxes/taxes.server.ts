@@ -50,7 +50,12 @@ export function pricingTax(
     province === null
       ? []
       : ratesFor(province, nurseryDate(now)).map((rate) => {
-          const line = { code: rate.code, province, rate: rate.rate, registration: registrationFor(rate.code, province, numbers) };
+          const line = {
+            code: rate.code,
+            province,
+            rate: rate.rate,
+            registration: registrationFor(rate.code, province, numbers),
+          };
           return { ...line, label: taxLabel(line, locale) };
         });
   return {
@@ -71,7 +76,11 @@ export async function requestTaxContext(
 ): Promise<{ province: Province | null; exemptReason: string | null }> {
   const [request, delivery, pickup] = await Promise.all([
     db.selectFrom('quote_requests').select('tax_exempt_reason').where('id', '=', quoteId).executeTakeFirst(),
-    db.selectFrom('quote_request_deliveries').select('province').where('quote_request_id', '=', quoteId).executeTakeFirst(),
+    db
+      .selectFrom('quote_request_deliveries')
+      .select('province')
+      .where('quote_request_id', '=', quoteId)
+      .executeTakeFirst(),
     db
       .selectFrom('quote_request_pickups as pu')
       .innerJoin('locations as l', 'l.id', 'pu.location_id')

@@ -96,7 +96,14 @@ export async function writeVersion(
     tax: VersionTaxInput;
     now: Date;
   },
-): Promise<{ id: number; number: number; itemsCents: number; taxesCents: number; totalCents: number; validUntil: string }> {
+): Promise<{
+  id: number;
+  number: number;
+  itemsCents: number;
+  taxesCents: number;
+  totalCents: number;
+  validUntil: string;
+}> {
   const { quoteId, prices, now } = input;
   const validUntil = prices.validUntil ?? defaultValidUntil(now);
   if (isPastValidity(validUntil, now)) throw new ValidityDateError(`${validUntil} is already past`);

@@ -56,8 +56,24 @@ describe('a version line by line', () => {
     taxesCents: 1628 + 3247,
     taxProvince: 'QC' as const,
     taxes: [
-      { position: 1, code: 'gst' as const, province: 'QC' as const, rate: 5000, registration: 'R', cents: 1628, acceptedCents: null },
-      { position: 2, code: 'qst' as const, province: 'QC' as const, rate: 9975, registration: 'Q', cents: 3247, acceptedCents: null },
+      {
+        position: 1,
+        code: 'gst' as const,
+        province: 'QC' as const,
+        rate: 5000,
+        registration: 'R',
+        cents: 1628,
+        acceptedCents: null,
+      },
+      {
+        position: 2,
+        code: 'qst' as const,
+        province: 'QC' as const,
+        rate: 9975,
+        registration: 'Q',
+        cents: 3247,
+        acceptedCents: null,
+      },
     ],
     lines: [
       item(1, 'A', 3, 4000),
@@ -119,13 +135,10 @@ describe('a version line by line', () => {
       taxes: [],
       lines: [item(1, 'A', 1, 100), item(2, 'B', 1, 100)],
     };
-    const half = answerOutcome(
-      legacy,
-      [
-        { line: 1, answer: 'accept' },
-        { line: 2, answer: 'refuse' },
-      ],
-    );
+    const half = answerOutcome(legacy, [
+      { line: 1, answer: 'accept' },
+      { line: 2, answer: 'refuse' },
+    ]);
     expect(half).toMatchObject({ acceptedTaxesCents: 51, acceptedTotalCents: 151 });
   });
 
