@@ -32,7 +32,7 @@ describe('tax lines as documents print them', () => {
       { label: 'TPS (5\u00a0%), numéro d’inscription 123456789 RT0001', cents: 975 },
       { label: 'TVQ (9,975\u00a0%), numéro d’inscription 1234567890 TQ0001', cents: 1945 },
     ]);
-    expect(taxedInText('QC', 'fr')).toBe('Taxes de la province\u00a0: Québec');
+    expect(taxedInText('QC', 'fr')).toBe('Province de taxation\u00a0: Québec');
     expect(taxedInText('MB', 'en')).toBe('Taxed in Manitoba');
   });
 
