@@ -47,6 +47,7 @@ const ADMIN_API = [
   ['GET', '/api/admin/quote-requests/1/opf'],
   ['POST', '/api/admin/quote-requests/1/status'],
   ['POST', '/api/admin/quote-requests/1/quote'],
+  ['POST', '/api/admin/quote-requests/1/tax-exemption'],
 ] as const;
 
 test.describe('admin access', () => {
