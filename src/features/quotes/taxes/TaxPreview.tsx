@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
 import { computeTaxes, type Province, type TaxLine } from './taxes.ts';
 
@@ -47,16 +48,16 @@ export default function TaxPreview({
           {tax.provinceText && <p className="muted">{tax.provinceText}</p>}
           <dl className="qd-facts">
             {lines.map((line) => (
-              <div key={line.code} data-tax-line={line.code}>
-                <dt>{line.label}</dt>
+              <Fragment key={line.code}>
+                <dt data-tax-line={line.code}>{line.label}</dt>
                 <dd>{formatMoney(line.cents, locale)}</dd>
-              </div>
+              </Fragment>
             ))}
             {tax.exempt && (
-              <div data-tax-exempt>
-                <dt>{tax.exempt}</dt>
+              <>
+                <dt data-tax-exempt>{tax.exempt}</dt>
                 <dd>{formatMoney(0, locale)}</dd>
-              </div>
+              </>
             )}
           </dl>
           <p className="field-hint muted">{tax.computedNote}</p>
