@@ -31,6 +31,15 @@ export const EnvSchema = z
     SALES_DESK_EMAIL: z.email().default('sales@northfieldnurseries.ca'),
     /** How many days before a quote version's last day its reminder e-mail goes (decision 049). */
     QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+    /**
+     * The nursery's sales-tax registration numbers, printed beside each tax on a priced quote
+     * (decision 051). The defaults are demo values in each number's format.
+     */
+    TAX_NUMBER_GST_HST: z.string().trim().min(1).max(40).default('123456789 RT0001'),
+    TAX_NUMBER_QST: z.string().trim().min(1).max(40).default('1234567890 TQ0001'),
+    TAX_NUMBER_BC_PST: z.string().trim().min(1).max(40).default('PST-1234-5678'),
+    TAX_NUMBER_MB_RST: z.string().trim().min(1).max(40).default('123456-7'),
+    TAX_NUMBER_SK_PST: z.string().trim().min(1).max(40).default('1234567'),
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /**
      * Sign-ups per address per hour, for the end-to-end suite only (it signs up every account it

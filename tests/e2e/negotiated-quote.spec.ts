@@ -44,6 +44,7 @@ const words = {
     partialDesk: 'Partly accepted',
     replaced: 'replaced by version 2',
     changed: 'What changed since version 1',
+    taxLine: /(HST|GST) \(\d+(\.\d+)?%\), registration no\. /,
   },
   fr: {
     addAlternative: 'Ajouter une solution de rechange à la ligne 3',
@@ -63,6 +64,7 @@ const words = {
     partialDesk: 'Acceptée en partie',
     replaced: 'remplacée par la version 2',
     changed: 'Ce qui a changé depuis la version 1',
+    taxLine: /(TVH|TPS) \(\d+(,\d+)?\u00a0%\), numéro d’inscription /,
   },
 } as const;
 
@@ -92,7 +94,8 @@ async function sendVersion(page: Page, locale: Locale, fill: (form: ReturnType<P
   const form = await hydrated(page.locator('section.qd-actions'));
   await fill(form);
   await form.getByLabel(words[locale].fees).fill('75');
-  await form.getByLabel('Taxes').fill(locale === 'fr' ? '12,50' : '12.50');
+  // The taxes are computed, read-only (decision 051): the yard's or the delivery's province.
+  await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
   await form.getByRole('button', { name: words[locale].send }).click();
   // The desk reads that it went to the customer, then the page reloads by itself.
   await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'quoted', {
@@ -131,6 +134,8 @@ for (const locale of LOCALES) {
     await expect(page.locator('[data-versions] [data-version="1"]')).toContainText(w.reason);
     const first = await waitForMail(target.customer.email, 'priced_quote');
     expect(first.text).toContain(w.reason);
+    // Its taxes, computed (decision 051): each named with the nursery's number, in the customer's language.
+    expect(first.text).toMatch(w.taxLine);
     const firstLink = /https?:\/\/\S+\/quotes\/answer\/[A-Za-z0-9_.-]+/.exec(first.text)?.[0];
     if (!firstLink) throw new Error(`No answer link in ${first.text}`);
 
@@ -171,6 +176,7 @@ for (const locale of LOCALES) {
     if (!secondLink) throw new Error(`No answer link in ${second.text}`);
     await customerPage.goto(new URL(secondLink).pathname);
     await expect(customerPage.locator('[data-version-changes]')).toContainText(w.changed);
+    await expect(customerPage.locator('[data-tax-line]').first()).toBeVisible();
     await customerPage.locator('[data-answer-line="1"]').getByRole('radio', { name: w.accept }).check();
     await customerPage.locator('[data-answer-line="2"]').getByRole('radio', { name: w.refuse }).check();
     await customerPage.locator('[data-answer-line="3"]').getByRole('radio', { name: w.take }).check();
@@ -188,6 +194,7 @@ for (const locale of LOCALES) {
     await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'approved');
     await expect(v2.locator('[data-version-outcome]')).toHaveText(w.partialDesk);
     await expect(v2.locator('[data-accepted-total]')).toBeVisible();
+    await expect(v2.locator('[data-accepted-tax-line]').first()).toBeVisible();
     await expect(v2.locator('[data-version-line="1"]')).toHaveAttribute('data-line-answer', 'accept');
   });
 }

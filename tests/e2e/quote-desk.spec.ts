@@ -47,6 +47,7 @@ const ADMIN_API = [
   ['GET', '/api/admin/quote-requests/1/opf'],
   ['POST', '/api/admin/quote-requests/1/status'],
   ['POST', '/api/admin/quote-requests/1/quote'],
+  ['POST', '/api/admin/quote-requests/1/tax-exemption'],
 ] as const;
 
 test.describe('admin access', () => {
@@ -230,7 +231,8 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
       const form = await hydrated(page.locator('section.qd-actions'));
       await form.getByLabel(locale === 'fr' ? 'Frais de réception' : 'Fulfilment fees').fill('75');
-      await form.getByLabel('Taxes').fill(locale === 'fr' ? '12,50' : '12.50');
+      // The taxes are computed, read-only (decision 051).
+      await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
       await form
         .getByRole('button', { name: locale === 'fr' ? 'Envoyer la soumission chiffrée' : 'Send the priced quote' })
         .click();

@@ -25,6 +25,8 @@ export interface QuoteSpec {
   preferredDate?: string | null;
   /** Pickup yard; required unless fulfilment is delivery. */
   locationId?: number;
+  /** The delivery address's province (default ON), where a delivery is taxed. */
+  deliveryProvince?: string;
   lines?: { sku?: string; nameEn?: string; nameFr?: string; quantity: number; unitPriceCents: number }[];
 }
 
@@ -91,7 +93,7 @@ export async function createQuoteRequest(db: Db, spec: QuoteSpec): Promise<{ id:
         po_number: 'PO-1234',
         street_address: '1 Test Road',
         city: 'Milton',
-        province: 'ON',
+        province: spec.deliveryProvince ?? 'ON',
         postal_code: 'L9T 2X3',
         site_contact_first_name: 'Sam',
         site_contact_last_name: 'Site',

@@ -59,9 +59,8 @@ describe.each(ENGINES)('quote e-mails while the mail server hangs, on %s', (engi
     const prices = SendQuoteSchema({ price: 'price', note: 'note' }).parse({
       lines: [{ line: 1, unitPrice: '9.50' }],
       fees: '0',
-      taxes: '3',
     });
-    expect(await sendPricedQuote(db(), { quoteId, staffId: staff.id, prices })).toEqual({ totalCents: 3150 });
+    expect(await sendPricedQuote(db(), { quoteId, staffId: staff.id, prices })).toEqual({ totalCents: 2850 + 371 }); // HST 13 % of 28.50 = 3.705 → 3.71
 
     // An approval meanwhile, through the link of the priced quote as the worker composes it.
     const [priced] = (await unsent()).filter((row) => row.kind === PRICED_QUOTE_MAIL);

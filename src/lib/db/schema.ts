@@ -342,6 +342,8 @@ export interface QuoteRequestsTable {
   subtotal_cents: number;
   submitted_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The desk's reason when it marked the customer tax-exempt on this request (decision 051). */
+  tax_exempt_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuoteRequestItemsTable {
@@ -418,6 +420,22 @@ export interface QuoteVersionsTable {
   accepted_total_cents: ColumnType<number | null, number | null | undefined, number | null>;
   renewal_requested_at: NullableTimestamp;
   reminded_at: NullableTimestamp;
+  /** Where the version is taxed and the exemption it was sent with (decision 051); null before taxes were computed. */
+  tax_province: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_exempt_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A version's computed tax lines, as sent (decision 051). */
+export interface QuoteVersionTaxesTable {
+  version_id: number;
+  position: number;
+  code: 'gst' | 'hst' | 'qst' | 'pst' | 'rst';
+  province: string;
+  /** Thousandths of a percent. */
+  rate: number;
+  registration: Generated<string>;
+  cents: number;
+  accepted_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface OfferedItemColumns {
@@ -531,6 +549,7 @@ export interface Database {
   quote_versions: QuoteVersionsTable;
   quote_version_lines: QuoteVersionLinesTable;
   quote_version_alternatives: QuoteVersionAlternativesTable;
+  quote_version_taxes: QuoteVersionTaxesTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -570,6 +589,7 @@ export const TABLES = [
   'quote_versions',
   'quote_version_lines',
   'quote_version_alternatives',
+  'quote_version_taxes',
   'redirects',
   'content_pages',
   'site_builds',

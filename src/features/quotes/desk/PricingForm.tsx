@@ -6,17 +6,20 @@ import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
 import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from '../pricing/pricing.ts';
+import TaxPreview, { previewTaxes } from '../taxes/TaxPreview.tsx';
+import { sumTaxes } from '../taxes/taxes.ts';
 import { messageFor, type PricingLine, type Props, type Strings } from './quote-actions.ts';
 
 /**
  * The desk's next version of a quote (decision 049): per line its quantity (0 leaves it out),
  * the SKU offered (another one is a substitution), the unit price and any alternatives with
- * their price and reason; the fees, the taxes, the "valid until" day and a note.
+ * their price and reason; the fees, the "valid until" day and a note. The taxes are computed
+ * (decision 051), shown read-only with the province.
  */
 
 const isMoney = (value: string | undefined) => Boolean(value && /^\d{1,7}(?:[.,]\d{1,2})?$/.test(value.trim()));
 
-export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil }: Props) {
+export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil, tax }: Props) {
   const v = strings.versions;
   const schema = useMemo(
     () =>
@@ -47,7 +50,6 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
         alternatives: line.alternatives,
       })),
       fees: '0.00',
-      taxes: '0.00',
       note: '',
       validUntil,
     },
@@ -55,14 +57,16 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const watched = useWatch({ control });
-  const total = useMemo(() => {
+  const taxable = useMemo(() => {
     const cents = (value: string | undefined) => (value && isMoney(value) ? moneyToCents(value) : 0);
     const items = (watched.lines ?? []).reduce((sum, line) => {
       const quantity = Number(line?.quantity ?? 0);
       return sum + (Number.isInteger(quantity) ? quantity : 0) * cents(line?.unitPrice);
     }, 0);
-    return items + cents(watched.fees) + cents(watched.taxes);
+    // Plants and delivery are taxable: the taxes are on the items and the fees.
+    return items + cents(watched.fees);
   }, [watched]);
+  const total = taxable + sumTaxes(previewTaxes(taxable, tax));
 
   const onSubmit = handleSubmit(async () => {
     setFailure(null);
@@ -113,7 +117,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
         ))}
       </div>
       <div className="form-row">
-        {(['fees', 'taxes'] as const).map((name) => {
+        {(['fees'] as const).map((name) => {
           const error = errors[name]?.message;
           return (
             <div className="field" key={name} data-invalid={error ? '' : undefined}>
@@ -148,6 +152,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
           </p>
         </div>
       </div>
+      <TaxPreview taxableCents={taxable} tax={tax} locale={locale} />
       <div className="field">
         <label htmlFor="qd-quote-note">{strings.actions.note}</label>
         <textarea id="qd-quote-note" rows={2} maxLength={2000} {...register('note')} />

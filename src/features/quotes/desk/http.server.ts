@@ -2,7 +2,8 @@ import { ApiError } from '../../../lib/http/api.ts';
 import { getT, type Locale, LocaleSchema } from '../../../lib/i18n/index.ts';
 import { parseQuoteId } from '../model/quote.ts';
 import { QuoteLinesMismatchError } from '../pricing/pricing.server.ts';
-import { UnknownSkuError, ValidityDateError } from '../versions/versions.server.ts';
+import { TaxRateMissingError } from '../taxes/taxes.ts';
+import { TaxProvinceMissingError, UnknownSkuError, ValidityDateError } from '../versions/versions.server.ts';
 import { QuoteTransitionError } from '../workflow/workflow.server.ts';
 
 /** What the quote-desk endpoints share: ids from the path, the language of a download, errors. */
@@ -39,6 +40,9 @@ export function quoteDeskApiError(error: unknown, locale: Locale): never {
   if (error instanceof ValidityDateError) {
     const n = getT(locale, 'negotiation');
     throw new ApiError(422, 'invalid_version', n('pricing.pastDate'), { cause: error });
+  }
+  if (error instanceof TaxProvinceMissingError || error instanceof TaxRateMissingError) {
+    throw new ApiError(422, 'no_tax_province', getT(locale, 'taxes')('noProvince'), { cause: error });
   }
   if (error instanceof QuoteLinesMismatchError) {
     throw new ApiError(422, 'lines_mismatch', t('pricing.mismatch'), { cause: error });

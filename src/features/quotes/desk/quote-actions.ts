@@ -1,6 +1,7 @@
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import type enNegotiation from '../../../lib/i18n/locales/en/negotiation.json';
 import type enQuoteDesk from '../../../lib/i18n/locales/en/quoteDesk.json';
+import type { PricingTax } from '../taxes/TaxPreview.tsx';
 
 /** What the desk's actions island and its pricing form share: their props, strings and error messages. */
 
@@ -28,6 +29,8 @@ export interface Props {
   lines: PricingLine[];
   /** The default "valid until" day (YYYY-MM-DD). */
   validUntil: string;
+  /** Where the request is taxed and the rates in force today, or its exemption (decision 051). */
+  tax: PricingTax;
   locale: 'en' | 'fr';
   strings: Strings;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../../lib/i18n/index.ts';
-import { CSV_COLUMNS, csvAmount, csvHeader, csvLine } from './csv.ts';
+import { CSV_COLUMNS, csvAmount, csvHeader, csvLine, TAX_CSV_COLUMNS } from './csv.ts';
 
 describe('CSV', () => {
   it('quotes what needs quoting and defuses formulas', () => {
@@ -26,7 +26,10 @@ describe('CSV', () => {
   });
   it('has a translated heading for every column', () => {
     const header = csvHeader(getT('fr', 'quoteDesk'), 'fr');
-    expect(header.split(';')).toHaveLength(CSV_COLUMNS.length);
+    expect(header.split(';')).toHaveLength(CSV_COLUMNS.length + TAX_CSV_COLUMNS.length);
     expect(header.startsWith('Référence;Envoyée le;Statut')).toBe(true);
+    expect(header.trimEnd().endsWith('Province de taxation;Exonération;TPS/TVH;TVQ;TVP/TVD;Total des taxes')).toBe(
+      true,
+    );
   });
 });

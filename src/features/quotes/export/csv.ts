@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { TFunction } from 'i18next';
-import type { Locale } from '../../../lib/i18n/index.ts';
+import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import type { QuoteExportRow } from './export.server.ts';
 
 /**
@@ -63,9 +63,13 @@ export const CSV_COLUMNS = [
   'quotedTotal',
 ] as const;
 
+/** The current version's taxes (decision 051), headed from the taxes namespace. */
+export const TAX_CSV_COLUMNS = ['taxProvince', 'taxExempt', 'gstHst', 'qst', 'pst', 'taxes'] as const;
+
 export function csvHeader(t: TFunction, locale: Locale): string {
+  const tt = getT(locale, 'taxes');
   return csvLine(
-    CSV_COLUMNS.map((column) => t(`csv.${column}`)),
+    [...CSV_COLUMNS.map((column) => t(`csv.${column}`)), ...TAX_CSV_COLUMNS.map((column) => tt(`csv.${column}`))],
     csvDelimiter(locale),
   );
 }
@@ -94,6 +98,12 @@ export function csvRow(row: QuoteExportRow, t: TFunction, locale: Locale): strin
       String(row.lineCount),
       csvAmount(row.subtotalCents, locale),
       csvAmount(row.quotedTotalCents, locale),
+      row.taxProvince ?? '',
+      row.taxExemptReason ?? '',
+      csvAmount(row.gstHstCents, locale),
+      csvAmount(row.qstCents, locale),
+      csvAmount(row.pstCents, locale),
+      csvAmount(row.taxesCents, locale),
     ],
     csvDelimiter(locale),
   );

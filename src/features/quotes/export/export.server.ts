@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
 import { getT } from '../../../lib/i18n/index.ts';
 import { applyFilters, base } from '../desk/desk.server.ts';
@@ -34,7 +34,35 @@ export interface QuoteExportRow {
   lineCount: number;
   subtotalCents: number;
   quotedTotalCents: number | null;
+  /** The current version's taxes (decision 051); null before it was priced with computed taxes. */
+  taxProvince: string | null;
+  taxExemptReason: string | null;
+  gstHstCents: number | null;
+  qstCents: number | null;
+  pstCents: number | null;
+  taxesCents: number | null;
 }
+
+type Eb = ExpressionBuilder<Database & { q: Database['quote_requests'] }, 'q'>;
+
+/** The request's newest version's column. */
+const currentVersion = (eb: Eb) =>
+  eb
+    .selectFrom('quote_versions as cv')
+    .whereRef('cv.quote_request_id', '=', 'q.id')
+    .orderBy('cv.number', 'desc')
+    .limit(1);
+
+/** The sum of the newest version's tax lines of these codes, null when it has none. */
+const currentTaxCents = (eb: Eb, codes: readonly ('gst' | 'hst' | 'qst' | 'pst' | 'rst')[]) =>
+  eb
+    .selectFrom('quote_version_taxes as ct')
+    .select(sql<string | number | null>`sum(ct.cents)`.as('cents'))
+    .where('ct.version_id', '=', currentVersion(eb).select('cv.id'))
+    .where('ct.code', 'in', [...codes]);
+
+const centsOrNull = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
 
 /**
  * Every row of the filtered list, newest first, read in batches by keyset (never OFFSET and
@@ -88,6 +116,12 @@ export async function* exportQuoteRequests(
           .select((inner) => inner.fn.countAll<string | number>().as('n'))
           .whereRef('i.quote_request_id', '=', 'q.id')
           .as('line_count'),
+        currentVersion(eb).select('cv.tax_province').as('tax_province'),
+        currentVersion(eb).select('cv.tax_exempt_reason').as('tax_exempt_reason'),
+        currentVersion(eb).select('cv.taxes_cents').as('version_taxes_cents'),
+        currentTaxCents(eb, ['gst', 'hst']).as('gst_hst_cents'),
+        currentTaxCents(eb, ['qst']).as('qst_cents'),
+        currentTaxCents(eb, ['pst', 'rst']).as('pst_cents'),
       ])
       .orderBy('q.submitted_at', 'desc')
       .orderBy('q.id', 'desc')
@@ -115,6 +149,12 @@ export async function* exportQuoteRequests(
       lineCount: Number(row.line_count ?? 0),
       subtotalCents: row.subtotal_cents,
       quotedTotalCents: row.total_cents,
+      taxProvince: row.tax_province,
+      taxExemptReason: row.tax_exempt_reason,
+      gstHstCents: centsOrNull(row.gst_hst_cents),
+      qstCents: centsOrNull(row.qst_cents),
+      pstCents: centsOrNull(row.pst_cents),
+      taxesCents: row.tax_province === null ? null : row.version_taxes_cents,
     }));
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;

@@ -16,6 +16,7 @@ function quote(lineCount: number): QuoteDetail {
     paymentPreference: 'charge_account',
     comments: 'Livraison par la barrière arrière, s’il vous plaît.',
     priceKind: 'trade',
+    taxExemptReason: null,
     subtotalCents: Array.from({ length: lineCount }, (_, i) => (i + 1) * 1250 * 3).reduce((a, b) => a + b, 0),
     itemCount: lineCount * 3,
     customer: {
@@ -136,23 +137,38 @@ describe('Order Processing Form', () => {
       note: '',
       itemsCents: 20000,
       feesCents: 0,
-      taxesCents: 0,
-      totalCents: 20000,
+      taxesCents: 2600,
+      totalCents: 22600,
       createdAt: new Date('2026-11-26T15:00:00Z'),
       createdBy: null,
       supersededAt: null,
       outcome: 'partial' as const,
       answeredAt: new Date('2026-11-27T15:00:00Z'),
       acceptedItemsCents: 12500,
-      acceptedTaxesCents: 0,
-      acceptedTotalCents: 12500,
+      acceptedTaxesCents: 1625,
+      acceptedTotalCents: 14125,
       renewalRequestedAt: null,
       lines: [],
+      taxProvince: 'ON' as const,
+      taxExemptReason: null,
+      taxes: [
+        {
+          position: 1,
+          code: 'hst' as const,
+          province: 'ON' as const,
+          rate: 13000,
+          registration: '123456789 RT0001',
+          cents: 2600,
+          acceptedCents: 1625,
+        },
+      ],
     };
     const { text } = await textOf(await renderOpf({ ...quote(2), versions: [version] }, 'en'));
     expect(text).toContain('Version 2');
     expect(text).toContain('Valid until Dec 3, 2026');
     expect(text).toContain('Partly accepted');
-    expect(text).toContain('New total (lines taken): $125.00');
+    expect(text).toContain('New total (lines taken): $141.25');
+    expect(text).toContain('Taxed in Ontario');
+    expect(text).toMatch(/HST \(13%\), registration no\. 123456789 RT0001: \$26\.00 -> \$16\.25/);
   });
 });

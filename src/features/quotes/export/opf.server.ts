@@ -4,6 +4,7 @@ import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { SITE } from '../../../lib/site.ts';
 import { sizeText } from '../../../lib/size.ts';
 import { type QuoteDetail, siteContactName } from '../model/quote.ts';
+import { taxedInText, versionTaxLines } from '../taxes/tax-text.ts';
 
 /**
  * The Order Processing Form (docs/decisions/024-order-processing-form.md): the one-page (or
@@ -256,6 +257,21 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
       .fontSize(9)
       .fillColor('black')
       .text(pdfText(parts.join(' · ')), PAGE.margin, doc.y, { width: WIDTH });
+    // Its taxes (decision 051): where it is taxed, each tax with the nursery's number, or the exemption.
+    if (current.taxProvince) {
+      const offered = versionTaxLines(current, locale);
+      const accepted = current.outcome ? versionTaxLines(current, locale, 'accepted') : [];
+      const rows = offered.map((row, index) => {
+        const taken = accepted[index];
+        return `${row.label}${colon} ${formatMoney(row.cents, locale)}${taken ? ` → ${formatMoney(taken.cents, locale)}` : ''}`;
+      });
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .text(pdfText([taxedInText(current.taxProvince, locale), ...rows].join('\n')), PAGE.margin, doc.y, {
+          width: WIDTH,
+        });
+    }
     doc.moveDown(0.5);
   }
   doc.font('Helvetica-Bold').fontSize(10).text(tq('opf.comments'), PAGE.margin, doc.y, { width: WIDTH });

@@ -7,6 +7,7 @@ import { issueDecisionToken } from '../decision/decision.server.ts';
 import { answerLink, decisionLink } from '../decision/decision.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
 import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
+import { versionTaxLines } from '../taxes/tax-text.ts';
 import { alternativeText, changeText, itemName, itemSize } from '../versions/describe.ts';
 import { loadVersions, versionClosed } from '../versions/versions.server.ts';
 import { versionChanges } from '../versions/versions.ts';
@@ -108,6 +109,7 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
         itemsCents: pricing.itemsCents,
         feesCents: pricing.feesCents,
         taxesCents: pricing.taxesCents,
+        ...(version?.taxProvince ? { taxLines: versionTaxLines(version, locale) } : {}),
         totalCents: pricing.totalCents,
         note: payload.note,
         expiresAt: link.expiresAt,

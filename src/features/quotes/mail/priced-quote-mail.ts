@@ -24,6 +24,8 @@ export interface PricedQuoteMailInput {
   itemsCents: number;
   feesCents: number;
   taxesCents: number;
+  /** Computed taxes (decision 051): one row per tax with its number, or the exemption; else `taxesCents` alone. */
+  taxLines?: { label: string; cents: number }[];
   totalCents: number;
   note: string;
   expiresAt: Date;
@@ -60,7 +62,9 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const totals: [string, number][] = [
     [t('mail.items'), input.itemsCents],
     [t('mail.fees'), input.feesCents],
-    [t('mail.taxes'), input.taxesCents],
+    ...(input.taxLines?.map((row): [string, number] => [row.label, row.cents]) ?? [
+      [t('mail.taxes'), input.taxesCents] as [string, number],
+    ]),
     [t('mail.total'), input.totalCents],
   ];
 

@@ -114,6 +114,7 @@ export async function loadQuoteDetail(
     paymentPreference: quote.payment_preference,
     comments: quote.comments,
     priceKind: quote.price_kind,
+    taxExemptReason: quote.tax_exempt_reason,
     subtotalCents: quote.subtotal_cents,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     customer: {

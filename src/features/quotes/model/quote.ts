@@ -50,6 +50,8 @@ export interface QuoteDetail {
   paymentPreference: PaymentPreference;
   comments: string;
   priceKind: 'list' | 'trade';
+  /** The desk marked the customer tax-exempt on this request, for this reason (decision 051). */
+  taxExemptReason: string | null;
   subtotalCents: number;
   /** Units over all lines. */
   itemCount: number;

@@ -60,7 +60,6 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
         { line: 2, unitPrice: '110,5' },
       ],
       fees: '75',
-      taxes: '39.52',
       note: 'Prices held until the end of the month.',
     });
     const result = await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
@@ -86,25 +85,27 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
 
   it('prices a request in review, e-mails the customer in their language and marks it quoted', async () => {
     const { quote, mailer, result } = await quotedRequest('fr');
-    // 3 × 40.00 + 1 × 110.50 + 75 fees + 39.52 taxes
-    expect(result.totalCents).toBe(12000 + 11050 + 7500 + 3952);
+    // 3 × 40.00 + 1 × 110.50 + 75 fees, and the HST of a pickup at an Ontario yard (decision 051):
+    // 13 % of 305.50 = 39.715 → 39.72.
+    expect(result.totalCents).toBe(12000 + 11050 + 7500 + 3972);
     const detail = await loadQuoteDetail(db(), quote.id);
     expect(detail?.status).toBe('quoted');
     expect(detail?.lines.map((line) => line.quotedUnitPriceCents)).toEqual([4000, 11050]);
-    expect(detail?.pricing).toMatchObject({ itemsCents: 23050, feesCents: 7500, taxesCents: 3952, totalCents: 34502 });
+    expect(detail?.pricing).toMatchObject({ itemsCents: 23050, feesCents: 7500, taxesCents: 3972, totalCents: 34522 });
     expect(mailer.sent).toHaveLength(1);
     const mail = mailer.sent[0];
     expect(mail?.locale).toBe('fr');
     expect(mail?.subject).toContain(quote.reference);
     expect(mail?.text).toContain(`${SITE}/fr/quotes/approve/`);
     expect(mail?.text).toContain(`${SITE}/fr/quotes/decline/`);
-    expect(mail?.text).toContain('345,02');
+    expect(mail?.text).toContain('345,22');
+    expect(mail?.text).toContain('TVH (13\u00a0%), numéro d’inscription 123456789 RT0001\u00a0: 39,72\u00a0$');
   });
 
   it('stores nothing and queues no e-mail when a request is not in review', async () => {
     const customer = await createUser(db());
     const quote = await createQuoteRequest(db(), { user: customer, locationId: fixtures.locationId });
-    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', taxes: '0' });
+    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0' });
     await expect(sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices })).rejects.toMatchObject({
       code: 'transition_not_allowed',
     });
@@ -117,12 +118,12 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
     const customer = await createUser(db());
     const quote = await createQuoteRequest(db(), { user: customer, locationId: fixtures.locationId });
     await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '20' }], fees: '0', taxes: '0' });
+    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '20' }], fees: '0' });
     await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
     expect(await drainOutbox(db(), memoryMailer({ fail: true }), composers)).toEqual({ sent: 0, failed: 1 });
     const detail = await loadQuoteDetail(db(), quote.id);
     expect(detail?.status).toBe('quoted');
-    expect(detail?.pricing?.totalCents).toBe(2 * 2000);
+    expect(detail?.pricing?.totalCents).toBe(2 * 2000 + 520); // with the HST, 13 %
     expect(await pricedMailRows(quote.id)).toEqual([
       { attempts: 1, sent_at: null, last_error: 'SMTP server unreachable' },
     ]);
@@ -136,7 +137,7 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
     const customer = await createUser(db());
     const quote = await createQuoteRequest(db(), { user: customer, locationId: fixtures.locationId });
     await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '20' }], fees: '0', taxes: '0' });
+    const prices = schema.parse({ lines: [{ line: 1, unitPrice: '20' }], fees: '0' });
     await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
     await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
     expect((await deliver(customer.email)).sent).toHaveLength(0);
@@ -197,7 +198,7 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
     expect(own).toMatchObject({
       status: 'approved',
       decision: { decision: 'approved' },
-      pricing: { totalCents: 34502 },
+      pricing: { totalCents: 34522 },
     });
     expect(own?.answerBy).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { outboxRow } from '../../../lib/mail/outbox.server.ts';
 import { PRICED_QUOTE_MAIL, type PricedQuoteMailPayload } from '../mail/kinds.ts';
+import { requestTaxContext, taxRegistrations } from '../taxes/taxes.server.ts';
 import { writeVersion } from '../versions/versions.server.ts';
 import { applyTransition, lockedStatus, QuoteTransitionError } from '../workflow/workflow.server.ts';
 import { canSendQuote } from '../workflow/workflow.ts';
@@ -58,7 +59,10 @@ export async function sendPricedQuote(
       throw new QuoteLinesMismatchError(`Every line of quote request ${input.quoteId} needs exactly one price`);
     }
     // Version n+1 (decision 049): its lines, alternatives and validity; the previous one superseded.
-    const version = await writeVersion(trx, { ...input, items, now });
+    // The taxes are computed, never typed (decision 051): where the request is taxed, or its exemption.
+    const context = await requestTaxContext(trx, input.quoteId);
+    const tax = { ...context, registrations: taxRegistrations() };
+    const version = await writeVersion(trx, { ...input, items, tax, now });
     for (const item of items) {
       await trx
         .updateTable('quote_request_items')
@@ -70,7 +74,7 @@ export async function sendPricedQuote(
     const pricing = {
       items_cents: version.itemsCents,
       fees_cents: input.prices.fees,
-      taxes_cents: input.prices.taxes,
+      taxes_cents: version.taxesCents,
       total_cents: version.totalCents,
       priced_by: input.staffId,
       priced_at: now,

@@ -79,7 +79,6 @@ export function SendQuoteSchema(m: QuoteFormMessages) {
       .min(1)
       .max(500),
     fees: moneyField(m.price),
-    taxes: moneyField(m.price),
     note: z.string().trim().max(2000, { error: m.note }).default(''),
     validUntil: z.optional(
       z

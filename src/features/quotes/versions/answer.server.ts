@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
+import { recordAcceptedTaxes } from '../taxes/taxes.server.ts';
 import { applyTransition } from '../workflow/workflow.server.ts';
 import { loadVersion, versionClosed } from './versions.server.ts';
 import { type AnswerOutcome, answerOutcome, isAnswerProblem, type LineAnswerInput, nurseryDate } from './versions.ts';
@@ -64,6 +65,7 @@ export async function answerVersion(
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return false;
+    await recordAcceptedTaxes(trx, version.id, outcome.taxes);
     const values = outcome.lines.map(
       (line) => sql`(${line.line}::int, ${line.answer}::text, ${line.chosenAlternative}::int)`,
     );

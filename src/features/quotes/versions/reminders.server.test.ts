@@ -52,7 +52,6 @@ describe.each(ENGINES)('version reminders and answers from the account on %s', (
         { line: 2, unitPrice: '5' },
       ],
       fees: '0',
-      taxes: '0',
       validUntil: addDays(nurseryDate(new Date()), daysValid),
     });
     await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
@@ -106,7 +105,7 @@ describe.each(ENGINES)('version reminders and answers from the account on %s', (
     expect(done.kind).toBe('status');
     expect(done.message).toContain('partly accepted');
     const detail = await loadQuoteDetail(db(), quote.id);
-    expect(detail?.versions[0]).toMatchObject({ outcome: 'partial', acceptedTotalCents: 2000 });
+    expect(detail?.versions[0]).toMatchObject({ outcome: 'partial', acceptedTotalCents: 2000 + 260 }); // with its HST, 13 %
     expect(detail?.decision?.userAgent).toBe('account');
   });
 });

@@ -82,7 +82,6 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
         },
       ],
       fees: '75',
-      taxes: '32.83',
       note: 'Held for a week.',
       ...(validUntil ? { validUntil } : {}),
     });
@@ -99,7 +98,11 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
       number: 1,
       validUntil: addDays(nurseryDate(new Date()), 7),
       itemsCents: 12000 + 11050 + 2000,
-      totalCents: 25050 + 7500 + 3283,
+      // The HST of the Ontario yard on items and fees: 13 % of 325.50 = 42.315 → 42.32 (decision 051).
+      taxesCents: 4232,
+      totalCents: 25050 + 7500 + 4232,
+      taxProvince: 'ON',
+      taxExemptReason: null,
       note: 'Held for a week.',
     });
     expect(v1?.lines[2]?.alternatives).toMatchObject([
@@ -129,12 +132,14 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     });
     expect(result).toMatchObject({
       kind: 'recorded',
-      outcome: { outcome: 'partial', acceptedItemsCents: 14500, acceptedTaxesCents: 1900 },
+      outcome: { outcome: 'partial', acceptedItemsCents: 14500, acceptedTaxesCents: 2860 },
     });
     const detail = await loadQuoteDetail(db(), quote.id);
     expect(detail?.status).toBe('approved');
     expect(detail?.decision?.decision).toBe('approved');
-    expect(detail?.versions[0]).toMatchObject({ outcome: 'partial', acceptedTotalCents: 14500 + 7500 + 1900 });
+    expect(detail?.versions[0]).toMatchObject({ outcome: 'partial', acceptedTotalCents: 14500 + 7500 + 2860 });
+    // The HST recomputed on the lines taken and the fees: 13 % of 220.00.
+    expect(detail?.versions[0]?.taxes).toMatchObject([{ code: 'hst', rate: 13000, cents: 4232, acceptedCents: 2860 }]);
     expect(detail?.versions[0]?.lines.map((line) => [line.answer, line.chosenAlternative])).toEqual([
       ['accept', null],
       ['refuse', null],
@@ -180,7 +185,6 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
         { line: 3, unitPrice: '10', quantity: '0' },
       ],
       fees: '75',
-      taxes: '0',
     });
     await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
     const [mail2] = await deliver(customer.email);
@@ -218,7 +222,7 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     ).toMatchObject({ kind: 'recorded' });
     expect((await loadQuoteDetail(db(), quote.id))?.versions[1]).toMatchObject({
       outcome: 'accepted',
-      acceptedTotalCents: 4 * 3800 + 9900 + 7500,
+      acceptedTotalCents: 4 * 3800 + 9900 + 7500 + 4238,
     });
   });
 
@@ -253,7 +257,6 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     const unknown = schema.parse({
       lines: [{ line: 1, unitPrice: '1', alternatives: [{ sku: 'NO-SUCH-SKU', unitPrice: '2' }] }],
       fees: '0',
-      taxes: '0',
     });
     await expect(
       sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: unknown }),
@@ -261,13 +264,12 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     const past = schema.parse({
       lines: [{ line: 1, unitPrice: '1' }],
       fees: '0',
-      taxes: '0',
       validUntil: '2020-01-01',
     });
     await expect(sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: past })).rejects.toBeInstanceOf(
       ValidityDateError,
     );
-    const missing = schema.parse({ lines: [{ line: 2, unitPrice: '1' }], fees: '0', taxes: '0' });
+    const missing = schema.parse({ lines: [{ line: 2, unitPrice: '1' }], fees: '0' });
     await expect(
       sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices: missing }),
     ).rejects.toBeInstanceOf(QuoteLinesMismatchError);

@@ -2,7 +2,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, QuoteVersionLinesTable } from '../../../lib/db/schema.ts';
 import { sizeFromRow } from '../../../lib/size.ts';
 import type { SendQuoteOutput } from '../pricing/pricing.ts';
-import { defaultValidUntil, isPastValidity, type QuoteVersion } from './versions.ts';
+import { insertVersionTaxes, loadVersionTaxes } from '../taxes/taxes.server.ts';
+import { isProvince, type Province, sumTaxes, type TaxRegistrations, taxLinesFor } from '../taxes/taxes.ts';
+import { defaultValidUntil, isPastValidity, nurseryDate, type QuoteVersion } from './versions.ts';
 
 /**
  * The negotiated quote's versions in the database (docs/decisions/049-negotiated-quote.md):
@@ -28,6 +30,18 @@ export class UnknownSkuError extends Error {
 
 export class ValidityDateError extends Error {
   override name = 'ValidityDateError';
+}
+
+/** A request with neither a delivery address nor a pickup yard cannot be taxed. */
+export class TaxProvinceMissingError extends Error {
+  override name = 'TaxProvinceMissingError';
+}
+
+/** How a version is taxed (decision 051): where, or the exemption, and the nursery's numbers. */
+export interface VersionTaxInput {
+  province: Province | null;
+  exemptReason: string | null;
+  registrations: TaxRegistrations;
 }
 
 interface RequestItem {
@@ -69,12 +83,27 @@ async function variantsBySku(trx: Trx, skus: string[]) {
  * open version is superseded (its links then say so), the lines are copied from the request
  * unless the desk changed a line's SKU (a substitution, copied from the catalogue), and each
  * line's alternatives are copied from the catalogue. A line at quantity 0 is left out of the
- * version. Returns the version's id and totals.
+ * version. The taxes are computed on the items and the fees with the rates of the day at the
+ * nursery, unless the request is exempt. Returns the version's id and totals.
  */
 export async function writeVersion(
   trx: Trx,
-  input: { quoteId: number; staffId: string; prices: SendQuoteOutput; items: RequestItem[]; now: Date },
-): Promise<{ id: number; number: number; itemsCents: number; totalCents: number; validUntil: string }> {
+  input: {
+    quoteId: number;
+    staffId: string;
+    prices: SendQuoteOutput;
+    items: RequestItem[];
+    tax: VersionTaxInput;
+    now: Date;
+  },
+): Promise<{
+  id: number;
+  number: number;
+  itemsCents: number;
+  taxesCents: number;
+  totalCents: number;
+  validUntil: string;
+}> {
   const { quoteId, prices, now } = input;
   const validUntil = prices.validUntil ?? defaultValidUntil(now);
   if (isPastValidity(validUntil, now)) throw new ValidityDateError(`${validUntil} is already past`);
@@ -132,7 +161,14 @@ export async function writeVersion(
     .where('quote_request_id', '=', quoteId)
     .executeTakeFirst();
   const number = Number(last?.number ?? 0) + 1;
-  const totalCents = itemsCents + prices.fees + prices.taxes;
+  const { tax } = input;
+  if (tax.exemptReason === null && tax.province === null) throw new TaxProvinceMissingError(`Request ${quoteId}`);
+  const taxLines =
+    tax.exemptReason !== null || tax.province === null
+      ? []
+      : taxLinesFor(itemsCents + prices.fees, tax.province, nurseryDate(now), tax.registrations);
+  const taxesCents = sumTaxes(taxLines);
+  const totalCents = itemsCents + prices.fees + taxesCents;
   const version = await trx
     .insertInto('quote_versions')
     .values({
@@ -142,8 +178,10 @@ export async function writeVersion(
       note: prices.note,
       items_cents: itemsCents,
       fees_cents: prices.fees,
-      taxes_cents: prices.taxes,
+      taxes_cents: taxesCents,
       total_cents: totalCents,
+      tax_province: tax.province,
+      tax_exempt_reason: tax.exemptReason,
       created_by: input.staffId,
       created_at: now,
     })
@@ -164,7 +202,8 @@ export async function writeVersion(
     })),
   );
   if (alternatives.length > 0) await trx.insertInto('quote_version_alternatives').values(alternatives).execute();
-  return { id: version.id, number, itemsCents, totalCents, validUntil };
+  await insertVersionTaxes(trx, version.id, taxLines);
+  return { id: version.id, number, itemsCents, taxesCents, totalCents, validUntil };
 }
 
 const offered = (row: Omit<RequestItem, 'line' | 'quantity'> & { unit_price_cents: number }) => ({
@@ -179,7 +218,7 @@ const offered = (row: Omit<RequestItem, 'line' | 'quantity'> & { unit_price_cent
 
 /** Every version of a request, oldest first, with their lines, alternatives and answers. */
 export async function loadVersions(db: Db | Trx, quoteId: number): Promise<QuoteVersion[]> {
-  const [versions, lines, alternatives] = await Promise.all([
+  const [versions, lines, alternatives, taxes] = await Promise.all([
     db
       .selectFrom('quote_versions as v')
       .leftJoin('users as u', 'u.id', 'v.created_by')
@@ -205,6 +244,7 @@ export async function loadVersions(db: Db | Trx, quoteId: number): Promise<Quote
       .orderBy('a.line')
       .orderBy('a.position')
       .execute(),
+    loadVersionTaxes(db, quoteId),
   ]);
   return versions.map((version) => ({
     id: version.id,
@@ -224,6 +264,9 @@ export async function loadVersions(db: Db | Trx, quoteId: number): Promise<Quote
     acceptedTaxesCents: version.accepted_taxes_cents,
     acceptedTotalCents: version.accepted_total_cents,
     renewalRequestedAt: version.renewal_requested_at,
+    taxProvince: version.tax_province !== null && isProvince(version.tax_province) ? version.tax_province : null,
+    taxExemptReason: version.tax_exempt_reason,
+    taxes: taxes.get(version.id) ?? [],
     lines: lines
       .filter((line) => line.version_id === version.id)
       .map((line) => ({

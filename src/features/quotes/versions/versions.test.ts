@@ -52,7 +52,29 @@ describe('a version line by line', () => {
   const version = {
     itemsCents: 3 * 4000 + 1 * 11050 + 2 * 1000,
     feesCents: 7500,
-    taxesCents: 3283,
+    // Québec: GST 5 % and QST 9.975 % on items and fees, 32,550: 1,627.5 → 1,628 and 3,246.8625 → 3,247.
+    taxesCents: 1628 + 3247,
+    taxProvince: 'QC' as const,
+    taxes: [
+      {
+        position: 1,
+        code: 'gst' as const,
+        province: 'QC' as const,
+        rate: 5000,
+        registration: 'R',
+        cents: 1628,
+        acceptedCents: null,
+      },
+      {
+        position: 2,
+        code: 'qst' as const,
+        province: 'QC' as const,
+        rate: 9975,
+        registration: 'Q',
+        cents: 3247,
+        acceptedCents: null,
+      },
+    ],
     lines: [
       item(1, 'A', 3, 4000),
       item(2, 'B', 1, 11050),
@@ -72,7 +94,7 @@ describe('a version line by line', () => {
       { line: 2, answer: 'refuse' },
       { line: 3, answer: 'alternative', alternative: 1 },
     ]);
-    // Items 12,000 + 2,500 = 14,500; taxes 3,283 × 14,500 / 25,050 = 1,900.3 → 1,900.
+    // Items 12,000 + 2,500 = 14,500, with the fees 22,000: GST 1,100, QST 2,194.5 → 2,195 (half up).
     expect(outcome).toEqual({
       outcome: 'partial',
       lines: [
@@ -81,30 +103,42 @@ describe('a version line by line', () => {
         { line: 3, answer: 'alternative', chosenAlternative: 1, cents: 2500 },
       ],
       acceptedItemsCents: 14500,
-      acceptedTaxesCents: 1900,
-      acceptedTotalCents: 14500 + 7500 + 1900,
+      acceptedTaxesCents: 1100 + 2195,
+      acceptedTotalCents: 14500 + 7500 + 1100 + 2195,
+      taxes: [
+        { position: 1, acceptedCents: 1100 },
+        { position: 2, acceptedCents: 2195 },
+      ],
     });
   });
 
-  it('is accepted whole when nothing is refused, declined when everything is, taxes rounded half up', () => {
+  it('is accepted whole when nothing is refused, declined when everything is (no tax then)', () => {
     const all = answerOutcome(
       version,
       version.lines.map((line) => ({ line: line.line, answer: 'accept' as const })),
     );
-    expect(all).toMatchObject({ outcome: 'accepted', acceptedTotalCents: 25050 + 7500 + 3283 });
+    expect(all).toMatchObject({ outcome: 'accepted', acceptedTotalCents: 25050 + 7500 + 1628 + 3247 });
     const none = answerOutcome(
       version,
       version.lines.map((line) => ({ line: line.line, answer: 'refuse' as const })),
     );
-    expect(none).toMatchObject({ outcome: 'declined', acceptedTotalCents: 0 });
+    expect(none).toMatchObject({ outcome: 'declined', acceptedTotalCents: 0, acceptedTaxesCents: 0 });
+  });
+
+  it('keeps the typed taxes of a version sent before decision 051 pro rata, rounded half up', () => {
     // 101 × 1 / 2 = 50.5 → 51.
-    const half = answerOutcome(
-      { itemsCents: 200, feesCents: 0, taxesCents: 101, lines: [item(1, 'A', 1, 100), item(2, 'B', 1, 100)] },
-      [
-        { line: 1, answer: 'accept' },
-        { line: 2, answer: 'refuse' },
-      ],
-    );
+    const legacy = {
+      itemsCents: 200,
+      feesCents: 0,
+      taxesCents: 101,
+      taxProvince: null,
+      taxes: [],
+      lines: [item(1, 'A', 1, 100), item(2, 'B', 1, 100)],
+    };
+    const half = answerOutcome(legacy, [
+      { line: 1, answer: 'accept' },
+      { line: 2, answer: 'refuse' },
+    ]);
     expect(half).toMatchObject({ acceptedTaxesCents: 51, acceptedTotalCents: 151 });
   });
 

@@ -1,5 +1,6 @@
 import type { LineAnswer, VersionOutcome } from '../../../lib/db/schema.ts';
 import type { Size } from '../../../lib/size.ts';
+import { computeTaxes, type Province, sumTaxes, type VersionTax } from '../taxes/taxes.ts';
 
 /**
  * The negotiated quote's versions (docs/decisions/049-negotiated-quote.md), safe on both
@@ -58,6 +59,11 @@ export interface QuoteVersion {
   acceptedTotalCents: number | null;
   renewalRequestedAt: Date | null;
   lines: VersionLine[];
+  /** Where it is taxed (decision 051); null for a version whose taxes the desk typed. */
+  taxProvince: Province | null;
+  /** The exemption it was sent with: then it has no tax lines. */
+  taxExemptReason: string | null;
+  taxes: VersionTax[];
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
@@ -168,6 +174,8 @@ export interface AnswerOutcome {
   acceptedItemsCents: number;
   acceptedTaxesCents: number;
   acceptedTotalCents: number;
+  /** Each tax line recomputed on what is taken. */
+  taxes: { position: number; acceptedCents: number }[];
 }
 
 export type AnswerProblem = { kind: 'missing_line'; line: number } | { kind: 'unknown_choice'; line: number };
@@ -183,11 +191,12 @@ function mulDivRound(a: number, b: number, c: number): number {
  * What the customer's answers come to. Every line needs exactly one answer (a line answered
  * twice keeps the last). Nothing refused: accepted; nothing taken: declined; else partial.
  * The accepted items are the lines taken at the price offered (the alternative's when one is
- * taken); the fees stay whole unless everything is refused; the taxes the desk typed follow
- * the accepted items pro rata, rounded half up to the cent.
+ * taken); the fees stay whole unless everything is refused; each tax is computed again on the
+ * accepted items and the fees with the version's rates, rounded half up to the cent
+ * (decision 051). A version whose taxes the desk typed (before 051) keeps them pro rata.
  */
 export function answerOutcome(
-  version: Pick<QuoteVersion, 'itemsCents' | 'feesCents' | 'taxesCents' | 'lines'>,
+  version: Pick<QuoteVersion, 'itemsCents' | 'feesCents' | 'taxesCents' | 'lines' | 'taxProvince' | 'taxes'>,
   answers: readonly LineAnswerInput[],
 ): AnswerOutcome | AnswerProblem {
   const given = new Map(answers.map((answer) => [answer.line, answer]));
@@ -219,19 +228,26 @@ export function answerOutcome(
   const refused = lines.filter((line) => line.answer === 'refuse').length;
   const outcome: VersionOutcome = refused === 0 ? 'accepted' : refused === lines.length ? 'declined' : 'partial';
   const acceptedItemsCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  const fees = outcome === 'declined' ? 0 : version.feesCents;
+  const taxes = computeTaxes(acceptedItemsCents + fees, version.taxes).map((tax, index) => ({
+    position: version.taxes[index]?.position ?? index + 1,
+    acceptedCents: outcome === 'declined' ? 0 : tax.cents,
+  }));
   const acceptedTaxesCents =
     outcome === 'declined'
       ? 0
-      : version.itemsCents === 0
-        ? version.taxesCents
-        : mulDivRound(version.taxesCents, acceptedItemsCents, version.itemsCents);
-  const fees = outcome === 'declined' ? 0 : version.feesCents;
+      : version.taxProvince !== null
+        ? sumTaxes(taxes.map((tax) => ({ cents: tax.acceptedCents })))
+        : version.itemsCents === 0
+          ? version.taxesCents
+          : mulDivRound(version.taxesCents, acceptedItemsCents, version.itemsCents);
   return {
     outcome,
     lines,
     acceptedItemsCents,
     acceptedTaxesCents,
     acceptedTotalCents: acceptedItemsCents + fees + acceptedTaxesCents,
+    taxes,
   };
 }
 
