@@ -6,6 +6,7 @@ import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { stockLabel } from '../catalog/stock.ts';
+import { freeStock, heldQuantities, stockKey } from './held-stock.server.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
 
 type Db = Kysely<Database>;
@@ -20,8 +21,8 @@ export class ProductNotFoundError extends Error {
 
 /**
  * Live stock of a published product's active variants at each location the product page
- * lists (setting `locations.primary_location_type_ids_for_product_page`), with the price
- * this user pays. Throws ProductNotFoundError for an unknown or unpublished product.
+ * lists (setting `locations.primary_location_type_ids_for_product_page`), net of what open
+ * quote versions hold there, with the price this user pays. Throws ProductNotFoundError for an unknown or unpublished product.
  */
 export async function loadAvailability(
   db: Db,
@@ -89,7 +90,18 @@ export async function loadAvailability(
             locationRows.map((location) => location.id),
           )
           .execute();
-  const quantities = new Map(stockRows.map((row) => [`${row.variant_id}:${row.location_id}`, row.quantity]));
+  // Net of what open quote versions hold at each yard (decision 054).
+  const held = await heldQuantities(
+    db,
+    stockRows.map((row) => row.variant_id),
+    locationRows.map((location) => location.id),
+  );
+  const quantities = new Map(
+    stockRows.map((row) => {
+      const key = stockKey(row.variant_id, row.location_id);
+      return [key, freeStock({ onHand: row.quantity, held: held.get(key) ?? 0 })];
+    }),
+  );
 
   const myLocationId =
     user?.defaultLocationId != null && locationRows.some((location) => location.id === user.defaultLocationId)
@@ -112,7 +124,7 @@ export async function loadAvailability(
     })),
     variants: variantRows.map((variant) => {
       const stock = locations.map((location) => {
-        const quantity = quantities.get(`${variant.id}:${location.id}`) ?? 0;
+        const quantity = quantities.get(stockKey(variant.id, location.id)) ?? 0;
         return { locationId: location.id, quantity, label: stockLabel(quantity, lowStockThreshold) };
       });
       const totalQuantity = stock.reduce((sum, entry) => sum + entry.quantity, 0);

@@ -447,6 +447,20 @@ export interface QuoteVersionAlternativesTable extends OfferedItemColumns {
   reason: Generated<string>;
 }
 
+export type HoldReleaseReason = 'sold' | 'alternative' | 'refused' | 'declined' | 'superseded' | 'expired';
+
+/** Stock held at a yard by an open quote version's line (decision 054). */
+export interface StockHoldsTable {
+  version_id: number;
+  line: number;
+  variant_id: number;
+  location_id: number;
+  quantity: number;
+  created_at: CreatedAt;
+  released_at: NullableTimestamp;
+  release_reason: ColumnType<HoldReleaseReason | null, HoldReleaseReason | null | undefined, HoldReleaseReason | null>;
+}
+
 export type QuoteDecision = 'approved' | 'declined';
 
 export interface QuoteRequestDecisionsTable {
@@ -531,6 +545,7 @@ export interface Database {
   quote_versions: QuoteVersionsTable;
   quote_version_lines: QuoteVersionLinesTable;
   quote_version_alternatives: QuoteVersionAlternativesTable;
+  stock_holds: StockHoldsTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -570,6 +585,7 @@ export const TABLES = [
   'quote_versions',
   'quote_version_lines',
   'quote_version_alternatives',
+  'stock_holds',
   'redirects',
   'content_pages',
   'site_builds',
