@@ -25,7 +25,15 @@ export interface QuoteSpec {
   preferredDate?: string | null;
   /** Pickup yard; required unless fulfilment is delivery. */
   locationId?: number;
-  lines?: { sku?: string; nameEn?: string; nameFr?: string; quantity: number; unitPriceCents: number }[];
+  lines?: {
+    sku?: string;
+    /** The catalogue variant the line names (stock holds need one); none by default. */
+    variantId?: number;
+    nameEn?: string;
+    nameFr?: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
 }
 
 let sequence = 0;
@@ -63,7 +71,7 @@ export async function createQuoteRequest(db: Db, spec: QuoteSpec): Promise<{ id:
       lines.map((line, index) => ({
         quote_request_id: quote.id,
         line: index + 1,
-        variant_id: null,
+        variant_id: line.variantId ?? null,
         product_code: `TST-${sequence}`,
         sku: line.sku ?? `TST-${sequence}-${index + 1}`,
         product_name_en: line.nameEn ?? `Test plant ${index + 1}`,
