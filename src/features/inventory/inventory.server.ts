@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { freeStockOf } from '../../lib/db/free-stock.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { typography } from '../../lib/i18n/typography.ts';
@@ -6,7 +7,6 @@ import { sizeFromRow, sizeText } from '../../lib/size.ts';
 import { priceForUser } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { stockLabel } from '../catalog/stock.ts';
-import { freeStock, heldQuantities, stockKey } from './held-stock.server.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
 
 type Db = Kysely<Database>;
@@ -78,7 +78,8 @@ export async function loadAvailability(
       ? []
       : await db
           .selectFrom('stock_levels')
-          .select(['variant_id', 'location_id', 'quantity'])
+          // Net of what open quote versions hold at each yard (decision 054).
+          .select(['variant_id', 'location_id', freeStockOf('stock_levels').as('quantity')])
           .where(
             'variant_id',
             'in',
@@ -90,18 +91,7 @@ export async function loadAvailability(
             locationRows.map((location) => location.id),
           )
           .execute();
-  // Net of what open quote versions hold at each yard (decision 054).
-  const held = await heldQuantities(
-    db,
-    stockRows.map((row) => row.variant_id),
-    locationRows.map((location) => location.id),
-  );
-  const quantities = new Map(
-    stockRows.map((row) => {
-      const key = stockKey(row.variant_id, row.location_id);
-      return [key, freeStock({ onHand: row.quantity, held: held.get(key) ?? 0 })];
-    }),
-  );
+  const quantities = new Map(stockRows.map((row) => [`${row.variant_id}:${row.location_id}`, row.quantity]));
 
   const myLocationId =
     user?.defaultLocationId != null && locationRows.some((location) => location.id === user.defaultLocationId)
@@ -124,7 +114,7 @@ export async function loadAvailability(
     })),
     variants: variantRows.map((variant) => {
       const stock = locations.map((location) => {
-        const quantity = quantities.get(stockKey(variant.id, location.id)) ?? 0;
+        const quantity = quantities.get(`${variant.id}:${location.id}`) ?? 0;
         return { locationId: location.id, quantity, label: stockLabel(quantity, lowStockThreshold) };
       });
       const totalQuantity = stock.reduce((sum, entry) => sum + entry.quantity, 0);
