@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { getT, type Locale } from '../../lib/i18n/index.ts';
 
 /**
  * Stock net of holds (docs/decisions/054-stock-holds.md): a yard's quantity of a variant less
@@ -84,4 +86,29 @@ export async function takeFromYard(
       .where('location_id', '=', locationId)
       .execute();
   }
+}
+
+/**
+ * The admin's stock form edits what each yard has on hand; beside a quantity some of which
+ * open quotes hold, it says how much is held and how much is free (keyed by `stockKey`).
+ */
+export async function heldStockHints(
+  db: Db,
+  levels: readonly { variantId: number; locationId: number; onHand: number }[],
+  locale: Locale,
+): Promise<Record<string, string>> {
+  const held = await heldQuantities(
+    db,
+    levels.map((level) => level.variantId),
+  );
+  const h = getT(locale, 'holds');
+  return Object.fromEntries(
+    levels.flatMap((level) => {
+      const key = stockKey(level.variantId, level.locationId);
+      const quantity = held.get(key) ?? 0;
+      if (quantity === 0) return [];
+      const free = freeStock({ onHand: level.onHand, held: quantity });
+      return [[key, h('adminStock', { held: formatNumber(quantity, locale), free: formatNumber(free, locale) })]];
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import { createLocation, createProduct } from '../../../../tests/factories/catal
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
 import { ApiError } from '../../../lib/http/api.ts';
+import { heldStockHints } from '../../inventory/held-stock.server.ts';
 import { loadAvailability } from '../../inventory/inventory.server.ts';
 import { quoteDeskApiError } from '../desk/http.server.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
@@ -111,6 +112,15 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
     ]);
     expect(await freeAtYard(product.id)).toEqual([7, 0]);
     expect(await onHand(a.id)).toBe(10);
+    // The admin's stock form keeps the count on hand and says what is held and free.
+    const levels = [
+      { variantId: a.id, locationId: fixtures.locationId, onHand: 10 },
+      { variantId: b.id, locationId: fixtures.locationId, onHand: 4 },
+    ];
+    expect(Object.values(await heldStockHints(db(), levels, 'en'))).toEqual([
+      'Held by open quotes: 3; free to sell: 7',
+      'Held by open quotes: 4; free to sell: 0',
+    ]);
     const [hold] = await loadRequestHolds(db(), quote.id);
     if (!hold) throw new Error('a hold');
     expect(holdText(hold, 'en')).toBe('Held at Milton Sales Yard: 3');

@@ -76,13 +76,16 @@ export function startVersionReminders(options: {
   if (timer) return;
   const run = async () => {
     try {
-      const db = await options.db();
-      const queued = await queueVersionReminders(db, { daysBefore: options.daysBefore });
+      const queued = await queueVersionReminders(await options.db(), { daysBefore: options.daysBefore });
       if (queued > 0) options.kick();
-      // Past its day a version's stock goes back to the yard (decision 054).
-      await releaseExpiredHolds(db);
     } catch (error) {
       log('error', 'quote_reminders_failed', { error });
+    }
+    // Past its day a version's stock goes back to the yard (decision 054), whatever the reminders did.
+    try {
+      await releaseExpiredHolds(await options.db());
+    } catch (error) {
+      log('error', 'stock_holds_expiry_failed', { error });
     }
   };
   timer = setInterval(() => void run(), options.intervalMs ?? 3_600_000);
