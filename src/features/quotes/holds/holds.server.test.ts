@@ -207,7 +207,10 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
     await releaseExpiredHolds(db());
     expect(await freeAtYard(product.id)).toEqual([5]);
     const later = new Date(Date.now() + 3 * DAY);
-    const runs = await Promise.all([releaseExpiredHolds(db(), { now: later }), releaseExpiredHolds(db(), { now: later })]);
+    const runs = await Promise.all([
+      releaseExpiredHolds(db(), { now: later }),
+      releaseExpiredHolds(db(), { now: later }),
+    ]);
     expect(await holdStates(quote.id)).toEqual([[1, 4, 'released', 'expired']]);
     expect(runs.filter((count) => count > 0)).toHaveLength(1);
     expect(await releaseExpiredHolds(db(), { now: later })).toBe(0);
@@ -264,10 +267,7 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
     const product = await stocked([6]);
     const [a] = product.variants;
     if (!a) throw new Error('a variant');
-    await db()
-      .insertInto('stock_levels')
-      .values({ variant_id: a.id, location_id: own.id, quantity: 6 })
-      .execute();
+    await db().insertInto('stock_levels').values({ variant_id: a.id, location_id: own.id, quantity: 6 }).execute();
     const customer = await createUser(db());
     await db().updateTable('users').set({ default_location_id: own.id }).where('id', '=', customer.id).execute();
     const mine = await requestFor([{ ...a, quantity: 2 }], { fulfilment: 'delivery', userId: customer.id });
