@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addCartItem } from '../../src/features/cart/cart.server.ts';
+import { sendPricedQuote } from '../../src/features/quotes/pricing/pricing.server.ts';
+import { SendQuoteSchema } from '../../src/features/quotes/pricing/pricing.ts';
 import { type CheckoutInput, CheckoutSchema, checkoutMessages } from '../../src/features/quotes/submit/checkout.ts';
 import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../src/lib/db/schema.ts';
 import { getT } from '../../src/lib/i18n/index.ts';
@@ -161,4 +163,33 @@ export async function shopperWithCart(
     );
   }
   return { user, product };
+}
+
+/**
+ * The desk sends a request's version as its pricing form would: $10 a line, no fees or taxes,
+ * the request's quantities unless given, alternatives per line number.
+ */
+export function sendTestVersion(
+  db: Db,
+  input: {
+    quoteId: number;
+    staffId: string;
+    lines: number;
+    quantities?: number[];
+    validUntil?: string;
+    alternatives?: Record<number, { sku: string; unitPrice: string; reason: string }[]>;
+  },
+) {
+  const prices = SendQuoteSchema({ price: 'price', note: 'note' }).parse({
+    lines: Array.from({ length: input.lines }, (_, index) => ({
+      line: index + 1,
+      unitPrice: '10',
+      ...(input.quantities ? { quantity: String(input.quantities[index]) } : {}),
+      alternatives: input.alternatives?.[index + 1] ?? [],
+    })),
+    fees: '0',
+    taxes: '0',
+    ...(input.validUntil ? { validUntil: input.validUntil } : {}),
+  });
+  return sendPricedQuote(db, { quoteId: input.quoteId, staffId: input.staffId, prices });
 }

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRequestHolds } from '../../src/features/quotes/holds/holds.server.ts';
-import { sendPricedQuote } from '../../src/features/quotes/pricing/pricing.server.ts';
-import { SendQuoteSchema } from '../../src/features/quotes/pricing/pricing.ts';
 import { changeQuoteStatus } from '../../src/features/quotes/workflow/workflow.server.ts';
 import { searchProducts } from '../../src/features/search/search.server.ts';
 import { SearchInputSchema } from '../../src/features/search/search.ts';
 import { type AccountFixtures, createUser, seedAccountReference } from '../factories/accounts.ts';
 import { createProduct } from '../factories/catalog.ts';
-import { createQuoteRequest } from '../factories/quotes.ts';
+import { createQuoteRequest, sendTestVersion } from '../factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts';
 
 // The search page is rendered on demand: its stock summary is net of quote holds (decision 054).
@@ -40,12 +38,7 @@ describe.each(ENGINES)('search stock net of quote holds on %s', (engine) => {
       lines: [{ variantId: variant.id, sku: variant.sku, quantity: 6, unitPriceCents: 1000 }],
     });
     await changeQuoteStatus(db, { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = SendQuoteSchema({ price: 'price', note: 'note' }).parse({
-      lines: [{ line: 1, unitPrice: '10' }],
-      fees: '0',
-      taxes: '0',
-    });
-    await sendPricedQuote(db, { quoteId: quote.id, staffId: staff.id, prices });
+    await sendTestVersion(db, { quoteId: quote.id, staffId: staff.id, lines: 1 });
     expect((await loadRequestHolds(db, quote.id)).map((hold) => hold.state)).toEqual(['held']);
     expect(await stockShown()).toBe(4);
   });

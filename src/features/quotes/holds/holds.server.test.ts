@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { createLocation, createProduct } from '../../../../tests/factories/catalog.ts';
-import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
+import { createQuoteRequest, sendTestVersion } from '../../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
 import { ApiError } from '../../../lib/http/api.ts';
 import { heldStockHints } from '../../inventory/held-stock.server.ts';
 import { loadAvailability } from '../../inventory/inventory.server.ts';
 import { quoteDeskApiError } from '../desk/http.server.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
-import { sendPricedQuote } from '../pricing/pricing.server.ts';
-import { SendQuoteSchema } from '../pricing/pricing.ts';
 import { answerVersion } from '../versions/answer.server.ts';
 import type { LineAnswerInput } from '../versions/versions.ts';
 import { addDays, nurseryDate } from '../versions/versions.ts';
@@ -17,7 +15,6 @@ import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { holdText } from './describe.ts';
 import { loadRequestHolds, releaseExpiredHolds, StockShortError } from './holds.server.ts';
 
-const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 const DAY = 24 * 3_600_000;
 
 describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
@@ -58,20 +55,8 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
     return quote;
   }
 
-  /** Sends the request's version at $10 a line, with these quantities (the request's when absent). */
-  function send(quoteId: number, lines: number, options: { quantities?: number[]; validUntil?: string } = {}) {
-    const prices = schema.parse({
-      lines: Array.from({ length: lines }, (_, index) => ({
-        line: index + 1,
-        unitPrice: '10',
-        ...(options.quantities ? { quantity: String(options.quantities[index]) } : {}),
-      })),
-      fees: '0',
-      taxes: '0',
-      ...(options.validUntil ? { validUntil: options.validUntil } : {}),
-    });
-    return sendPricedQuote(db(), { quoteId, staffId: staff.id, prices });
-  }
+  const send = (quoteId: number, lines: number, options: { quantities?: number[]; validUntil?: string } = {}) =>
+    sendTestVersion(db(), { quoteId, staffId: staff.id, lines, ...options });
 
   async function freeAtYard(productId: number, yardId = fixtures.locationId) {
     const availability = await loadAvailability(db(), productId, null, 'en');
@@ -154,16 +139,12 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
       { ...b, quantity: 2 },
       { ...b, quantity: 1 },
     ]);
-    const prices = schema.parse({
-      lines: [
-        { line: 1, unitPrice: '10' },
-        { line: 2, unitPrice: '10' },
-        { line: 3, unitPrice: '10', alternatives: [{ sku: alt.sku, unitPrice: '12', reason: 'Bigger' }] },
-      ],
-      fees: '0',
-      taxes: '0',
+    await sendTestVersion(db(), {
+      quoteId: quote.id,
+      staffId: staff.id,
+      lines: 3,
+      alternatives: { 3: [{ sku: alt.sku, unitPrice: '12', reason: 'Bigger' }] },
     });
-    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
     expect(await freeAtYard(product.id)).toEqual([7, 3, 5]);
     const [versionId = 0] = await versionIds(quote.id);
     const answers: LineAnswerInput[] = [
