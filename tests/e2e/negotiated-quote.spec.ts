@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { hydrated, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { createShopper } from '../support/shopper.ts';
+import { createShopper, inStockLines } from '../support/shopper.ts';
 
 /**
  * The negotiated quote (issue 22, decision 049) in both languages: the desk sends version 1
@@ -75,11 +75,8 @@ async function newRequest(request: APIRequestContext, page: Page, locale: Locale
   const shopper = await createShopper(request, {
     label: `nego-${locale}`,
     locale,
-    lines: [
-      { variantId: 1, quantity: 2 },
-      { variantId: 2, quantity: 1 },
-      { variantId: 5, quantity: 3 },
-    ],
+    // Sizes the pickup yard has: the version holds them there (decision 054).
+    lines: await inStockLines(request, [2, 1, 3]),
   });
   await shopper.client.dispose();
   const detail = (await (await page.request.get(`/api/admin/quote-requests/${shopper.quoteId}`)).json()) as Detail;
