@@ -126,6 +126,14 @@ for (const locale of LOCALES) {
       await form.getByLabel(w.altReason).fill(w.reason);
     });
     await expect(page.locator('[data-versions] [data-version="1"]')).toContainText(w.reason);
+    // Each line is held at the pickup yard while the version is open (decision 054).
+    await expect(
+      page.locator('[data-versions] [data-version="1"] [data-version-line="1"] [data-hold="held"]'),
+    ).toHaveText(
+      locale === 'fr'
+        ? new RegExp(`^Réservé à .+\u00a0: ${target.lines[0]?.quantity}$`)
+        : new RegExp(`^Held at .+: ${target.lines[0]?.quantity}$`),
+    );
     const first = await waitForMail(target.customer.email, 'priced_quote');
     expect(first.text).toContain(w.reason);
     const firstLink = /https?:\/\/\S+\/quotes\/answer\/[A-Za-z0-9_.-]+/.exec(first.text)?.[0];
@@ -186,5 +194,8 @@ for (const locale of LOCALES) {
     await expect(v2.locator('[data-version-outcome]')).toHaveText(w.partialDesk);
     await expect(v2.locator('[data-accepted-total]')).toBeVisible();
     await expect(v2.locator('[data-version-line="1"]')).toHaveAttribute('data-line-answer', 'accept');
+    // The accepted line was sold from the yard, the refused one's hold released.
+    await expect(v2.locator('[data-version-line="1"] [data-hold]')).toHaveAttribute('data-hold', 'sold');
+    await expect(v2.locator('[data-version-line="2"] [data-hold]')).toHaveAttribute('data-hold', 'released');
   });
 }
