@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { hydrated, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/outbox.ts';
-import { createShopper } from '../support/shopper.ts';
+import { createShopper, inStockLines } from '../support/shopper.ts';
 
 /**
  * The negotiated quote (issue 22, decision 049) in both languages: the desk sends version 1
@@ -77,11 +77,8 @@ async function newRequest(request: APIRequestContext, page: Page, locale: Locale
   const shopper = await createShopper(request, {
     label: `nego-${locale}`,
     locale,
-    lines: [
-      { variantId: 1, quantity: 2 },
-      { variantId: 2, quantity: 1 },
-      { variantId: 5, quantity: 3 },
-    ],
+    // Sizes the pickup yard has: the version holds them there (decision 054).
+    lines: await inStockLines(request, [2, 1, 3]),
   });
   await shopper.client.dispose();
   const detail = (await (await page.request.get(`/api/admin/quote-requests/${shopper.quoteId}`)).json()) as Detail;
@@ -132,6 +129,14 @@ for (const locale of LOCALES) {
       await form.getByLabel(w.altReason).fill(w.reason);
     });
     await expect(page.locator('[data-versions] [data-version="1"]')).toContainText(w.reason);
+    // Each line is held at the pickup yard while the version is open (decision 054).
+    await expect(
+      page.locator('[data-versions] [data-version="1"] [data-version-line="1"] [data-hold="held"]'),
+    ).toHaveText(
+      locale === 'fr'
+        ? new RegExp(`^Réservé à .+\u00a0: ${target.lines[0]?.quantity}$`)
+        : new RegExp(`^Held at .+: ${target.lines[0]?.quantity}$`),
+    );
     const first = await waitForMail(target.customer.email, 'priced_quote');
     expect(first.text).toContain(w.reason);
     // Its taxes, computed (decision 051): each named with the nursery's number, in the customer's language.
@@ -196,5 +201,8 @@ for (const locale of LOCALES) {
     await expect(v2.locator('[data-accepted-total]')).toBeVisible();
     await expect(v2.locator('[data-accepted-tax-line]').first()).toBeVisible();
     await expect(v2.locator('[data-version-line="1"]')).toHaveAttribute('data-line-answer', 'accept');
+    // The accepted line was sold from the yard, the refused one's hold released.
+    await expect(v2.locator('[data-version-line="1"] [data-hold]')).toHaveAttribute('data-hold', 'sold');
+    await expect(v2.locator('[data-version-line="2"] [data-hold]')).toHaveAttribute('data-hold', 'released');
   });
 }

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { apiClient, hydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/outbox.ts';
+import { createShopper, inStockLines } from '../support/shopper.ts';
 
 /**
  * The admin quote desk in both languages: find a request, open it, download its OPF and the
@@ -22,11 +23,6 @@ const number = (value: number, locale: Locale) => new Intl.NumberFormat(intl(loc
 /** Text as a PDF or the DOM gives it back: any run of spaces (narrow, non-breaking) as one space. */
 const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
-interface ListRow {
-  id: number;
-  reference: string;
-  customerEmail: string;
-}
 interface Detail {
   id: number;
   reference: string;
@@ -162,15 +158,20 @@ for (const locale of LOCALES) {
       page,
       context,
       browser,
+      request,
     }) => {
       test.setTimeout(120_000);
       await signIn(context, 'admin');
-      const waiting = (await (
-        await page.request.get(`/api/admin/quote-requests?status=submitted&sort=submitted_asc&size=5`)
-      ).json()) as { rows: ListRow[] };
-      const target = waiting.rows[locale === 'en' ? 0 : 1];
-      if (!target) throw new Error('The seed has no submitted quote request left');
-      const detail = (await (await page.request.get(`/api/admin/quote-requests/${target.id}`)).json()) as Detail;
+      // A request of the test's own, for sizes the pickup yard has: sending the quote holds them
+      // there, and the seed's requests ask for more than some yards have (decision 054).
+      const shopper = await createShopper(request, {
+        label: `desk-${locale}`,
+        locale,
+        lines: await inStockLines(request, [2, 1]),
+      });
+      await shopper.client.dispose();
+      const detail = (await (await page.request.get(`/api/admin/quote-requests/${shopper.quoteId}`)).json()) as Detail;
+      const target = { id: detail.id, reference: detail.reference };
 
       // The shell: marker, staff member, navigation, way back.
       await page.goto(`${prefix(locale)}/admin/quote-requests`);
@@ -239,7 +240,8 @@ for (const locale of LOCALES) {
       await expect(form.getByText(detail.customer.email)).toBeVisible();
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'quoted');
       const history = page.locator('[data-status-history] li');
-      await expect(history).toHaveCount(2);
+      // Sent by the customer, reviewed, quoted.
+      await expect(history).toHaveCount(3);
       await expect(history.last()).toContainText('Nadia Tremblay');
 
       // The customer's e-mail, in their language, and its approve link: once.

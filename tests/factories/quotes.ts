@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addCartItem } from '../../src/features/cart/cart.server.ts';
+import { sendPricedQuote } from '../../src/features/quotes/pricing/pricing.server.ts';
+import { SendQuoteSchema } from '../../src/features/quotes/pricing/pricing.ts';
 import { type CheckoutInput, CheckoutSchema, checkoutMessages } from '../../src/features/quotes/submit/checkout.ts';
 import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../src/lib/db/schema.ts';
 import { getT } from '../../src/lib/i18n/index.ts';
@@ -27,7 +29,15 @@ export interface QuoteSpec {
   locationId?: number;
   /** The delivery address's province (default ON), where a delivery is taxed. */
   deliveryProvince?: string;
-  lines?: { sku?: string; nameEn?: string; nameFr?: string; quantity: number; unitPriceCents: number }[];
+  lines?: {
+    sku?: string;
+    /** The catalogue variant the line names (stock holds need one); none by default. */
+    variantId?: number;
+    nameEn?: string;
+    nameFr?: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
 }
 
 let sequence = 0;
@@ -65,7 +75,7 @@ export async function createQuoteRequest(db: Db, spec: QuoteSpec): Promise<{ id:
       lines.map((line, index) => ({
         quote_request_id: quote.id,
         line: index + 1,
-        variant_id: null,
+        variant_id: line.variantId ?? null,
         product_code: `TST-${sequence}`,
         sku: line.sku ?? `TST-${sequence}-${index + 1}`,
         product_name_en: line.nameEn ?? `Test plant ${index + 1}`,
@@ -155,4 +165,33 @@ export async function shopperWithCart(
     );
   }
   return { user, product };
+}
+
+/**
+ * The desk sends a request's version as its pricing form would: $10 a line, no fees or taxes,
+ * the request's quantities unless given, alternatives per line number.
+ */
+export function sendTestVersion(
+  db: Db,
+  input: {
+    quoteId: number;
+    staffId: string;
+    lines: number;
+    quantities?: number[];
+    validUntil?: string;
+    alternatives?: Record<number, { sku: string; unitPrice: string; reason: string }[]>;
+  },
+) {
+  const prices = SendQuoteSchema({ price: 'price', note: 'note' }).parse({
+    lines: Array.from({ length: input.lines }, (_, index) => ({
+      line: index + 1,
+      unitPrice: '10',
+      ...(input.quantities ? { quantity: String(input.quantities[index]) } : {}),
+      alternatives: input.alternatives?.[index + 1] ?? [],
+    })),
+    fees: '0',
+    taxes: '0',
+    ...(input.validUntil ? { validUntil: input.validUntil } : {}),
+  });
+  return sendPricedQuote(db, { quoteId: input.quoteId, staffId: input.staffId, prices });
 }

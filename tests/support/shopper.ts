@@ -61,3 +61,34 @@ export async function createShopper(
   await ok(client.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId: 1, quantity: 1 } }));
   return { account, client, quoteId, listId };
 }
+
+/**
+ * Lines a test's quote request can be priced with: sizes the pickup yard has free now (the live
+ * availability, net of other quotes' holds, decision 054), with room to spare for the suites
+ * that run beside it. A version offers only what the yard can hold, so a test that sends one
+ * picks its sizes here rather than by fixed ids.
+ */
+export async function inStockLines(
+  request: APIRequestContext,
+  quantities: readonly number[],
+  options: { locationId?: number; spare?: number } = {},
+): Promise<{ variantId: number; quantity: number }[]> {
+  const locationId = options.locationId ?? 1;
+  const spare = options.spare ?? 20;
+  const lines: { variantId: number; quantity: number }[] = [];
+  for (let productId = 1; lines.length < quantities.length && productId <= 200; productId += 1) {
+    const response = await request.get(`/api/products/${productId}/availability`);
+    if (!response.ok()) continue;
+    const { variants } = (await response.json()) as {
+      variants: { id: number; stock: { locationId: number; quantity: number }[] }[];
+    };
+    // One size per product, so the lines are different plants.
+    const wanted = quantities[lines.length] ?? 0;
+    const size = variants.find(
+      (variant) => (variant.stock.find((entry) => entry.locationId === locationId)?.quantity ?? 0) >= wanted + spare,
+    );
+    if (size) lines.push({ variantId: size.id, quantity: wanted });
+  }
+  if (lines.length < quantities.length) throw new Error(`Yard ${locationId} has too few sizes in stock for the test`);
+  return lines;
+}

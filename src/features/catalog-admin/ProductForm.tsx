@@ -27,6 +27,8 @@ interface Props {
   /** The admin URL of a product by its English slug, in the page's language. */
   adminBase: string;
   locale: 'en' | 'fr';
+  /** What open quotes hold of a yard's count, by `variantId:locationId` (decision 054). */
+  stockHints?: Record<string, string>;
 }
 
 type Problem = { kind: 'stale' } | { kind: 'message'; text: string };
@@ -41,6 +43,7 @@ export default function ProductForm({
   messages,
   adminBase,
   locale,
+  stockHints = {},
 }: Props) {
   const t = strings.edit;
   const schema = useMemo(() => ProductEditSchema(messages), [messages]);
@@ -271,6 +274,7 @@ export default function ProductForm({
                     key={level.locationId}
                     label={location.get(level.locationId) ?? String(level.locationId)}
                     inputMode="numeric"
+                    hint={stockHints[`${variant.id}:${level.locationId}`]}
                     registration={register(`variants.${index}.stock.${yard}.quantity`)}
                     error={err(`variants.${index}.stock.${yard}.quantity`)}
                   />

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import { freeStockOf } from '../../lib/db/free-stock.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import { withFrenchTypography } from '../../lib/i18n/typography.ts';
 import { sizeFromRow } from '../../lib/size.ts';
@@ -55,7 +56,8 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
           'variants.size_values',
           'variants.size_root_ball',
           'variants.list_price_cents',
-          sql<number>`coalesce(sum(stock_levels.quantity), 0)::int`.as('stock_total'),
+          // Net of quote holds as of the build (decision 054); the islands read the live figure.
+          sql<number>`coalesce(sum(${freeStockOf('stock_levels')}), 0)::int`.as('stock_total'),
         ])
         .groupBy('variants.id')
         .orderBy('variants.product_id')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { freeStockOf } from '../../lib/db/free-stock.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { typography } from '../../lib/i18n/typography.ts';
@@ -20,8 +21,8 @@ export class ProductNotFoundError extends Error {
 
 /**
  * Live stock of a published product's active variants at each location the product page
- * lists (setting `locations.primary_location_type_ids_for_product_page`), with the price
- * this user pays. Throws ProductNotFoundError for an unknown or unpublished product.
+ * lists (setting `locations.primary_location_type_ids_for_product_page`), net of what open
+ * quote versions hold there, with the price this user pays. Throws ProductNotFoundError for an unknown or unpublished product.
  */
 export async function loadAvailability(
   db: Db,
@@ -77,7 +78,8 @@ export async function loadAvailability(
       ? []
       : await db
           .selectFrom('stock_levels')
-          .select(['variant_id', 'location_id', 'quantity'])
+          // Net of what open quote versions hold at each yard (decision 054).
+          .select(['variant_id', 'location_id', freeStockOf('stock_levels').as('quantity')])
           .where(
             'variant_id',
             'in',

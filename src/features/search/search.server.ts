@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { freeStockOf } from '../../lib/db/free-stock.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { productHref, stockLabel } from '../catalog/catalog.ts';
@@ -180,7 +181,7 @@ export function searchStatement(
       (select c.path_en from public.categories c where c.id = p.category_id) as category_path,
       (select min(v.list_price_cents)::int from public.variants v
         where v.product_id = page.id and v.is_active) as from_price_cents,
-      (select coalesce(sum(s.quantity), 0)::int from public.variants v
+      (select coalesce(sum(${freeStockOf('s')}), 0)::int from public.variants v
         join public.stock_levels s on s.variant_id = v.id
         where v.product_id = page.id and v.is_active) as stock_total,
       ${skuOfPage} as sku

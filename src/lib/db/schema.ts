@@ -465,6 +465,20 @@ export interface QuoteVersionAlternativesTable extends OfferedItemColumns {
   reason: Generated<string>;
 }
 
+export type HoldReleaseReason = 'sold' | 'alternative' | 'refused' | 'declined' | 'superseded' | 'expired';
+
+/** Stock held at a yard by an open quote version's line (decision 054). */
+export interface StockHoldsTable {
+  version_id: number;
+  line: number;
+  variant_id: number;
+  location_id: number;
+  quantity: number;
+  created_at: CreatedAt;
+  released_at: NullableTimestamp;
+  release_reason: ColumnType<HoldReleaseReason | null, HoldReleaseReason | null | undefined, HoldReleaseReason | null>;
+}
+
 export type QuoteDecision = 'approved' | 'declined';
 
 export interface QuoteRequestDecisionsTable {
@@ -550,6 +564,7 @@ export interface Database {
   quote_version_lines: QuoteVersionLinesTable;
   quote_version_alternatives: QuoteVersionAlternativesTable;
   quote_version_taxes: QuoteVersionTaxesTable;
+  stock_holds: StockHoldsTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -590,6 +605,7 @@ export const TABLES = [
   'quote_version_lines',
   'quote_version_alternatives',
   'quote_version_taxes',
+  'stock_holds',
   'redirects',
   'content_pages',
   'site_builds',

@@ -10,6 +10,7 @@ import enCommon from './locales/en/common.json' with { type: 'json' };
 import enContent from './locales/en/content.json' with { type: 'json' };
 import enDashboard from './locales/en/dashboard.json' with { type: 'json' };
 import enErrors from './locales/en/errors.json' with { type: 'json' };
+import enHolds from './locales/en/holds.json' with { type: 'json' };
 import enHome from './locales/en/home.json' with { type: 'json' };
 import enLists from './locales/en/lists.json' with { type: 'json' };
 import enMail from './locales/en/mail.json' with { type: 'json' };
@@ -31,6 +32,7 @@ import frCommon from './locales/fr/common.json' with { type: 'json' };
 import frContent from './locales/fr/content.json' with { type: 'json' };
 import frDashboard from './locales/fr/dashboard.json' with { type: 'json' };
 import frErrors from './locales/fr/errors.json' with { type: 'json' };
+import frHolds from './locales/fr/holds.json' with { type: 'json' };
 import frHome from './locales/fr/home.json' with { type: 'json' };
 import frLists from './locales/fr/lists.json' with { type: 'json' };
 import frMail from './locales/fr/mail.json' with { type: 'json' };
@@ -75,6 +77,7 @@ export const resources = {
     quotes: enQuotes,
     quoteDesk: enQuoteDesk,
     negotiation: enNegotiation,
+    holds: enHolds,
     dashboard: enDashboard,
     mail: enMail,
     security: enSecurity,
@@ -98,6 +101,7 @@ export const resources = {
     quotes: frQuotes,
     quoteDesk: frQuoteDesk,
     negotiation: frNegotiation,
+    holds: frHolds,
     dashboard: frDashboard,
     mail: frMail,
     security: frSecurity,

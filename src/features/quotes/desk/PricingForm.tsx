@@ -78,7 +78,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
     } catch (cause) {
       if (cause instanceof ApiError) {
         return setFailure(
-          cause.code === 'unknown_sku' || cause.code === 'invalid_version'
+          cause.code === 'unknown_sku' || cause.code === 'invalid_version' || cause.code === 'stock_short'
             ? cause.message
             : messageFor(cause.code, strings),
         );

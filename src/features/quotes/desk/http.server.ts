@@ -1,5 +1,7 @@
 import { ApiError } from '../../../lib/http/api.ts';
 import { getT, type Locale, LocaleSchema } from '../../../lib/i18n/index.ts';
+import { shortageText } from '../holds/describe.ts';
+import { StockShortError } from '../holds/holds.server.ts';
 import { parseQuoteId } from '../model/quote.ts';
 import { QuoteLinesMismatchError } from '../pricing/pricing.server.ts';
 import { TaxRateMissingError } from '../taxes/taxes.ts';
@@ -32,6 +34,10 @@ export function quoteDeskApiError(error: unknown, locale: Locale): never {
     if (error.code === 'not_found') throw new ApiError(404, 'not_found', getT(locale, 'errors')('http.notFound'));
     const message = error.code === 'status_changed' ? t('actions.statusChanged') : t('actions.notAllowed');
     throw new ApiError(409, error.code, message, { cause: error });
+  }
+  if (error instanceof StockShortError) {
+    // Decision 054: the yard cannot hold the version; nothing was saved or sent.
+    throw new ApiError(409, 'stock_short', shortageText(error.yard, error.shortages, locale), { cause: error });
   }
   if (error instanceof UnknownSkuError) {
     const n = getT(locale, 'negotiation');

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
+import { settleVersionHolds } from '../holds/holds.server.ts';
 import { recordAcceptedTaxes } from '../taxes/taxes.server.ts';
 import { applyTransition } from '../workflow/workflow.server.ts';
 import { loadVersion, versionClosed } from './versions.server.ts';
@@ -73,6 +74,14 @@ export async function answerVersion(
       set answer = v.answer, chosen_alternative = v.alt
       from (values ${sql.join(values)}) as v(line, answer, alt)
       where l.version_id = ${version.id} and l.line = v.line`.execute(trx);
+    // Accepted lines are sold from the yard, the others' holds released (decision 054).
+    await settleVersionHolds(trx, {
+      quoteId,
+      versionId: version.id,
+      outcome: outcome.outcome,
+      lines: outcome.lines,
+      now,
+    });
     const quote = await trx
       .selectFrom('quote_requests')
       .select(['status', 'user_id'])

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { log } from '../../../lib/log.ts';
 import { outboxRow } from '../../../lib/mail/outbox.server.ts';
+import { releaseExpiredHolds } from '../holds/holds.server.ts';
 import { VERSION_REMINDER_MAIL } from '../mail/kinds.ts';
 import { addDays, DEFAULT_REMINDER_DAYS, nurseryDate } from './versions.ts';
 
@@ -63,8 +64,8 @@ export async function queueVersionReminders(
 let timer: ReturnType<typeof setInterval> | undefined;
 
 /**
- * Runs `queueVersionReminders` now and then every `intervalMs` (an hour by default) in this
- * process, kicking the mail worker when it queued e-mails. Started once per process.
+ * Runs `queueVersionReminders` and `releaseExpiredHolds` now and then every `intervalMs` (an
+ * hour by default) in this process, kicking the mail worker when it queued e-mails. Started once per process.
  */
 export function startVersionReminders(options: {
   db: () => Promise<Db>;
@@ -79,6 +80,12 @@ export function startVersionReminders(options: {
       if (queued > 0) options.kick();
     } catch (error) {
       log('error', 'quote_reminders_failed', { error });
+    }
+    // Past its day a version's stock goes back to the yard (decision 054), whatever the reminders did.
+    try {
+      await releaseExpiredHolds(await options.db());
+    } catch (error) {
+      log('error', 'stock_holds_expiry_failed', { error });
     }
   };
   timer = setInterval(() => void run(), options.intervalMs ?? 3_600_000);

@@ -41,7 +41,8 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     fixtures = await seedAccountReference(test.handle.db);
     staff = await createUser(test.handle.db, { role: 'admin' });
     const product = await createProduct(test.handle.db, {
-      variants: [{ sizeLabel: '#3' }, { sizeLabel: '#5' }],
+      // The substitute is held at the pickup yard when offered (decision 054): the yard has some.
+      variants: [{ sizeLabel: '#3' }, { sizeLabel: '#5', stock: { [fixtures.locationId]: 10 } }],
     });
     alternativeSku = product.variants[0]?.sku ?? '';
     substituteSku = product.variants[1]?.sku ?? '';

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, QuoteVersionLinesTable } from '../../../lib/db/schema.ts';
 import { sizeFromRow } from '../../../lib/size.ts';
+import { placeVersionHolds, releaseVersionHolds } from '../holds/holds.server.ts';
 import type { SendQuoteOutput } from '../pricing/pricing.ts';
 import { insertVersionTaxes, loadVersionTaxes } from '../taxes/taxes.server.ts';
 import { isProvince, type Province, sumTaxes, type TaxRegistrations, taxLinesFor } from '../taxes/taxes.ts';
@@ -84,7 +85,9 @@ async function variantsBySku(trx: Trx, skus: string[]) {
  * unless the desk changed a line's SKU (a substitution, copied from the catalogue), and each
  * line's alternatives are copied from the catalogue. A line at quantity 0 is left out of the
  * version. The taxes are computed on the items and the fees with the rates of the day at the
- * nursery, unless the request is exempt. Returns the version's id and totals.
+ * nursery, unless the request is exempt. The replaced version's stock holds are released and
+ * the new lines held at the yard (decision 054; StockShortError when the yard cannot cover
+ * them). Returns the version's id and totals.
  */
 export async function writeVersion(
   trx: Trx,
@@ -148,13 +151,7 @@ export async function writeVersion(
   });
   if (lines.length === 0) throw new ValidityDateError('A version needs at least one line');
   const itemsCents = lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents, 0);
-  await trx
-    .updateTable('quote_versions')
-    .set({ superseded_at: now })
-    .where('quote_request_id', '=', quoteId)
-    .where('superseded_at', 'is', null)
-    .where('answered_at', 'is', null)
-    .execute();
+  await supersedeOpenVersion(trx, quoteId, now);
   const last = await trx
     .selectFrom('quote_versions')
     .select((eb) => eb.fn.max('number').as('number'))
@@ -203,7 +200,39 @@ export async function writeVersion(
   );
   if (alternatives.length > 0) await trx.insertInto('quote_version_alternatives').values(alternatives).execute();
   await insertVersionTaxes(trx, version.id, taxLines);
+  await placeVersionHolds(trx, {
+    quoteId,
+    versionId: version.id,
+    lines: lines.map((line) => ({
+      line: line.line,
+      variantId: line.variant_id,
+      sku: line.sku,
+      quantity: line.quantity,
+    })),
+    now,
+  });
   return { id: version.id, number, itemsCents, taxesCents, totalCents, validUntil };
+}
+
+/**
+ * Marks the request's open version superseded (a newer version replaces it, or the desk takes
+ * it back to revise it) and gives its held stock back to the yard (decision 054).
+ */
+export async function supersedeOpenVersion(trx: Trx, quoteId: number, now: Date): Promise<void> {
+  const superseded = await trx
+    .updateTable('quote_versions')
+    .set({ superseded_at: now })
+    .where('quote_request_id', '=', quoteId)
+    .where('superseded_at', 'is', null)
+    .where('answered_at', 'is', null)
+    .returning('id')
+    .execute();
+  await releaseVersionHolds(
+    trx,
+    superseded.map((row) => row.id),
+    'superseded',
+    now,
+  );
 }
 
 const offered = (row: Omit<RequestItem, 'line' | 'quantity'> & { unit_price_cents: number }) => ({

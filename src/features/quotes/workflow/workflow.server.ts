@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
+import { supersedeOpenVersion } from '../versions/versions.server.ts';
 import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
 
 /**
@@ -115,13 +116,7 @@ export async function changeQuoteStatus(
     // A quote taken back for revision: its version is withdrawn, so the links already sent
     // stop working and say why; links sent before versions existed are removed.
     if (from === 'quoted') {
-      await trx
-        .updateTable('quote_versions')
-        .set({ superseded_at: now })
-        .where('quote_request_id', '=', input.quoteId)
-        .where('superseded_at', 'is', null)
-        .where('answered_at', 'is', null)
-        .execute();
+      await supersedeOpenVersion(trx, input.quoteId, now);
       await trx
         .deleteFrom('quote_decision_tokens')
         .where('quote_request_id', '=', input.quoteId)
