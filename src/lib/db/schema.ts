@@ -476,6 +476,20 @@ export interface QuoteRequestPickupsTable {
   location_id: number;
 }
 
+export type QuoteMessageAuthor = 'customer' | 'staff';
+
+/** A message of a quote request's thread (decision 053); `internal` ones only staff read. */
+export interface QuoteMessagesTable {
+  id: GeneratedAlways<number>;
+  quote_request_id: number;
+  author_id: string | null;
+  author_role: QuoteMessageAuthor;
+  internal: Generated<boolean>;
+  line: number | null;
+  body: string;
+  created_at: CreatedAt;
+}
+
 export interface RedirectsTable {
   id: GeneratedAlways<number>;
   from_path: string;
@@ -531,6 +545,7 @@ export interface Database {
   quote_versions: QuoteVersionsTable;
   quote_version_lines: QuoteVersionLinesTable;
   quote_version_alternatives: QuoteVersionAlternativesTable;
+  quote_messages: QuoteMessagesTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -570,6 +585,7 @@ export const TABLES = [
   'quote_versions',
   'quote_version_lines',
   'quote_version_alternatives',
+  'quote_messages',
   'redirects',
   'content_pages',
   'site_builds',

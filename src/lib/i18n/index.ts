@@ -21,6 +21,7 @@ import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
 import enSecurity from './locales/en/security.json' with { type: 'json' };
 import enSeo from './locales/en/seo.json' with { type: 'json' };
+import enThread from './locales/en/thread.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
 import frSecurity from './locales/fr/security.json' with { type: 'json' };
 import frSeo from './locales/fr/seo.json' with { type: 'json' };
+import frThread from './locales/fr/thread.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -77,6 +79,7 @@ export const resources = {
     mail: enMail,
     security: enSecurity,
     seo: enSeo,
+    thread: enThread,
   },
   fr: {
     common: frCommon,
@@ -99,6 +102,7 @@ export const resources = {
     mail: frMail,
     security: frSecurity,
     seo: frSeo,
+    thread: frThread,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {
