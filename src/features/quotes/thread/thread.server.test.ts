@@ -6,8 +6,8 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../test
 import { testOutbox } from '../../../../tests/support/mail-outbox.ts';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import { RateLimitedError } from '../../../lib/rate-limit.server.ts';
-import { THREAD_MESSAGE_MAIL } from '../mail/thread-mail.ts';
 import { threadMailComposers } from '../mail/thread-mail.server.ts';
+import { THREAD_MESSAGE_MAIL } from '../mail/thread-mail.ts';
 import {
   CUSTOMER_MESSAGE_LIMIT,
   listThread,

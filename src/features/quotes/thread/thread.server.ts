@@ -106,7 +106,11 @@ export async function postMessage(
       .returning('id')
       .executeTakeFirstOrThrow();
     // An internal note e-mails nobody: no row, so no composer can ever send it.
-    if (!internal) await trx.insertInto('mail_outbox').values(outboxRow(THREAD_MESSAGE_MAIL, { messageId: id })).execute();
+    if (!internal)
+      await trx
+        .insertInto('mail_outbox')
+        .values(outboxRow(THREAD_MESSAGE_MAIL, { messageId: id }))
+        .execute();
     return { id, queued: !internal };
   });
 }

@@ -44,7 +44,9 @@ describe('the thread form', () => {
 
   it('refuses a line that is not a line number', () => {
     for (const line of ['0', '-1', '1.5', 'two', '99999']) {
-      expect(firstError('fr', { body: 'Bonjour', line })).toBe('Choisissez une ligne de cette demande, ou toute la demande.');
+      expect(firstError('fr', { body: 'Bonjour', line })).toBe(
+        'Choisissez une ligne de cette demande, ou toute la demande.',
+      );
     }
   });
 
@@ -89,7 +91,8 @@ describe('who reads what', () => {
 
   it('keeps a cancelled request read-only, and every other status open', () => {
     expect(threadOpen('cancelled')).toBe(false);
-    for (const status of ['submitted', 'in_review', 'quoted', 'approved'] as const) expect(threadOpen(status)).toBe(true);
+    for (const status of ['submitted', 'in_review', 'quoted', 'approved'] as const)
+      expect(threadOpen(status)).toBe(true);
   });
 });
 
