@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from '../support/accounts.ts';
+import { SAME_ORIGIN, signIn } from '../support/accounts.ts';
 import { violations } from '../support/axe.ts';
 import { mailsTo, waitForMail } from '../support/outbox.ts';
 import { createShopper } from '../support/shopper.ts';
@@ -140,3 +140,42 @@ for (const locale of LOCALES) {
     await shopperContext.close();
   });
 }
+
+test("the form's post: parallel posts past the limit are refused, another's request is not found", async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [owner, stranger] = await Promise.all([
+    createShopper(request, { label: 'thread-limit' }),
+    createShopper(request, { label: 'thread-stranger' }),
+  ]);
+  const path = `/profile/quote-requests/${owner.quoteId}`;
+  const send = (client: typeof owner.client, target: string, body: string) =>
+    client.post(target, { headers: SAME_ORIGIN, form: { intent: 'message', body, line: '1' }, maxRedirects: 0 });
+
+  // Another customer's request is a 404 that says nothing of it, and saves nothing.
+  const foreign = await send(stranger.client, path, 'Not mine');
+  expect(foreign.status()).toBe(404);
+  expect(await foreign.text()).not.toContain('Not mine');
+  // The desk's page is staff's only: a customer is sent home before it runs.
+  expect((await send(owner.client, `/admin/quote-requests/${owner.quoteId}`, 'Desk?')).headers().location).toBe('/');
+
+  // 12 posts at once: 10 are sent back to their message, the rest refused with a wait.
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => send(owner.client, path, `Question ${i + 1}`)),
+  );
+  const statuses = answers.map((answer) => answer.status()).sort();
+  expect(statuses).toEqual([...Array(10).fill(303), 429, 429]);
+  for (const answer of answers.filter((a) => a.status() === 303)) {
+    expect(answer.headers().location).toMatch(new RegExp(`^${path}#message-\\d+$`));
+  }
+  const refused = answers.find((answer) => answer.status() === 429);
+  expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(await refused?.text()).toContain('You have sent many messages in a short time.');
+
+  const page = await owner.client.get(path);
+  const html = await page.text();
+  expect(html.match(/data-message="customer"/g)).toHaveLength(10);
+  expect(html).not.toContain('Not mine');
+  await Promise.all([owner.client.dispose(), stranger.client.dispose()]);
+});
