@@ -95,6 +95,7 @@ for (const locale of LOCALES) {
     await thread.getByLabel('Message', { exact: true }).evaluate((field) => field.removeAttribute('required'));
     await thread.getByRole('button', { name: w.send, exact: true }).click();
     await expect(shopperPage.locator('[data-thread-error]')).toHaveText(w.empty);
+    await expect(thread.getByLabel('Message', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await post(shopperPage, locale, w.question, { line: w.line2 });
     const asked = thread.locator('[data-message="customer"]');
     await expect(asked).toHaveCount(1);
@@ -167,6 +168,17 @@ test("the form's post: parallel posts past the limit are refused, another's requ
   expect(await foreign.text()).not.toContain('Not mine');
   // The desk's page is staff's only: a customer is sent home before it runs.
   expect((await send(owner.client, `/admin/quote-requests/${owner.quoteId}`, 'Desk?')).headers().location).toBe('/');
+
+  // A line the request does not have: refused in the page's language, what was typed kept.
+  const wrongLine = await owner.client.post(path, {
+    headers: SAME_ORIGIN,
+    form: { intent: 'message', body: 'About line seven', line: '7' },
+    maxRedirects: 0,
+  });
+  expect(wrongLine.status()).toBe(422);
+  const refusedPage = await wrongLine.text();
+  expect(refusedPage).toContain('Choose a line of this request, or the whole request.');
+  expect(refusedPage).toMatch(/<textarea[^>]*>About line seven<\/textarea>/);
 
   // 12 posts at once: 10 are sent back to their message, the rest refused with a wait.
   const answers = await Promise.all(

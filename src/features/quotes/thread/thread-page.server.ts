@@ -16,6 +16,8 @@ import { THREAD_INTENT, ThreadPostSchema, threadErrorMessages, threadFormFields 
 
 export interface ThreadFormState {
   error: string;
+  /** The field the error is about, marked invalid on the form; none for a refusal of the whole post. */
+  field?: 'body' | 'line' | undefined;
   values: { body: string; line: string; internal: boolean };
 }
 
@@ -37,14 +39,17 @@ export async function threadPostFromPage(
   const t = getT(locale, 'thread');
   const fields = threadFormFields(form);
   const values = { body: fields.body ?? '', line: fields.line ?? '', internal: fields.internal === 'on' };
-  const refuse = (status: number, error: string): ThreadFormState => {
+  const refuse = (status: number, error: string, field?: ThreadFormState['field']): ThreadFormState => {
     context.response.status = status;
-    return { error, values };
+    return { error, field, values };
   };
   const author = context.locals.user;
   if (!author) return refuse(404, t('errors.notFound'));
   const parsed = ThreadPostSchema(threadErrorMessages(t)).safeParse(fields);
-  if (!parsed.success) return refuse(422, parsed.error.issues[0]?.message ?? t('errors.empty'));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(422, issue?.message ?? t('errors.empty'), issue?.path[0] === 'line' ? 'line' : 'body');
+  }
   try {
     const posted = await postMessage(await getDb(), { quoteId, author, post: parsed.data });
     if (posted.queued) mailOutboxKick.kick();
@@ -55,7 +60,7 @@ export async function threadPostFromPage(
       return refuse(429, t('errors.rateLimited', { minutes: Math.ceil(error.retryAfterSeconds / 60) }));
     }
     if (error instanceof ThreadClosedError) return refuse(409, t('errors.closed'));
-    if (error instanceof UnknownLineError) return refuse(422, t('errors.line'));
+    if (error instanceof UnknownLineError) return refuse(422, t('errors.line'), 'line');
     if (error instanceof ThreadNotFoundError) return refuse(404, t('errors.notFound'));
     throw error;
   }

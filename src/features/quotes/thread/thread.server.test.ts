@@ -100,11 +100,13 @@ describe.each(ENGINES)("a quote request's thread on %s", (engine) => {
   it('writes in English to an English request, to the customer and to the desk', async () => {
     const { customer, email, quote } = await requestOf({ locale: 'en' });
     await postMessage(db(), { quoteId: quote.id, author: customer, post: post('Can you deliver on Friday?', 2) });
-    await postMessage(db(), { quoteId: quote.id, author: staff, post: post('Friday works.', 2) });
+    await postMessage(db(), { quoteId: quote.id, author: staff, post: post('Friday works <before noon> & after.', 2) });
     const [toCustomer] = await outbox.sentTo(email);
     expect(toCustomer?.subject).toBe(`A message about your quote request ${quote.reference}`);
     expect(toCustomer?.text).toContain('About: Red oak, ');
-    expect(toCustomer?.html).toContain('Friday works.');
+    expect(toCustomer?.text).toContain('Friday works <before noon> & after.');
+    // What a message says is text in the e-mail's HTML, never markup.
+    expect(toCustomer?.html).toContain('Friday works &lt;before noon&gt; &amp; after.');
     expect(toCustomer?.text).toContain(`${SITE}/profile/quote-requests/${quote.id}`);
     const toDesk = (await outbox.sentTo(DESK)).filter((mail) => mail.subject.includes(quote.reference));
     expect(toDesk.map((mail) => mail.subject)).toEqual([`Message from Ada Byron on quote request ${quote.reference}`]);
