@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiClient, signIn } from '../support/accounts.ts';
+import { violations } from '../support/axe.ts';
 import { createShopper, type Shopper } from '../support/shopper.ts';
 
 /**
@@ -13,26 +13,9 @@ import { createShopper, type Shopper } from '../support/shopper.ts';
 // axe reads the whole page: on a busy machine a large page takes longer than the default.
 test.describe.configure({ timeout: 120_000 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/**
- * WCAG 2.5.3 (label in name): a control's visible words start its accessible name, so a
- * speech-input user saying "click OPF" (or a test looking for it by name) finds it. axe ships
- * the rule as experimental, off unless named (issue 24).
- */
-const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
 type Locale = 'en' | 'fr';
 const LOCALES: Locale[] = ['en', 'fr'];
 const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
-
-async function violations(page: Page): Promise<string[]> {
-  // `options` first: withTags adds to the options it sets.
-  const results = await new AxeBuilder({ page }).options({ rules: EXPERIMENTAL_RULES }).withTags(TAGS).analyze();
-  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
-  expect(ran.map((rule) => rule.id)).toContain('label-content-name-mismatch');
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')} — ${v.help}`,
-  );
-}
 
 /** Opens a page and waits for its islands and first data fetches before axe looks. */
 async function open(page: Page, path: string) {

@@ -4,6 +4,7 @@ import type { OutboxWorker } from '../../lib/mail/outbox.server.ts';
 import { startMailOutbox } from '../../lib/mail/outbox-runner.server.ts';
 import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
 import { quoteMailComposers } from '../quotes/mail/mail.server.ts';
+import { threadMailComposers } from '../quotes/mail/thread-mail.server.ts';
 import { startVersionReminders } from '../quotes/versions/reminders.server.ts';
 
 /**
@@ -18,6 +19,7 @@ export function mailOutbox(): OutboxWorker {
     return {
       ...accountMailComposers({ siteUrl: PUBLIC_SITE_URL }),
       ...quoteMailComposers({ siteUrl: PUBLIC_SITE_URL, salesDesk: SALES_DESK_EMAIL }),
+      ...threadMailComposers({ siteUrl: PUBLIC_SITE_URL, salesDesk: SALES_DESK_EMAIL }),
     };
   });
   // The quote versions' reminders before their last day (decision 049), with the worker: once per process.

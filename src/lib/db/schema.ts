@@ -508,6 +508,20 @@ export interface QuoteRequestPickupsTable {
   location_id: number;
 }
 
+export type QuoteMessageAuthor = 'customer' | 'staff';
+
+/** A message of a quote request's thread (decision 053); `internal` ones only staff read. */
+export interface QuoteMessagesTable {
+  id: GeneratedAlways<number>;
+  quote_request_id: number;
+  author_id: string | null;
+  author_role: QuoteMessageAuthor;
+  internal: Generated<boolean>;
+  line: number | null;
+  body: string;
+  created_at: CreatedAt;
+}
+
 export interface RedirectsTable {
   id: GeneratedAlways<number>;
   from_path: string;
@@ -565,6 +579,7 @@ export interface Database {
   quote_version_alternatives: QuoteVersionAlternativesTable;
   quote_version_taxes: QuoteVersionTaxesTable;
   stock_holds: StockHoldsTable;
+  quote_messages: QuoteMessagesTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
   site_builds: SiteBuildsTable;
@@ -606,6 +621,7 @@ export const TABLES = [
   'quote_version_alternatives',
   'quote_version_taxes',
   'stock_holds',
+  'quote_messages',
   'redirects',
   'content_pages',
   'site_builds',

@@ -23,6 +23,7 @@ import enSearch from './locales/en/search.json' with { type: 'json' };
 import enSecurity from './locales/en/security.json' with { type: 'json' };
 import enSeo from './locales/en/seo.json' with { type: 'json' };
 import enTaxes from './locales/en/taxes.json' with { type: 'json' };
+import enThread from './locales/en/thread.json' with { type: 'json' };
 import frAccounts from './locales/fr/accounts.json' with { type: 'json' };
 import frCart from './locales/fr/cart.json' with { type: 'json' };
 import frCatalog from './locales/fr/catalog.json' with { type: 'json' };
@@ -45,6 +46,7 @@ import frSearch from './locales/fr/search.json' with { type: 'json' };
 import frSecurity from './locales/fr/security.json' with { type: 'json' };
 import frSeo from './locales/fr/seo.json' with { type: 'json' };
 import frTaxes from './locales/fr/taxes.json' with { type: 'json' };
+import frThread from './locales/fr/thread.json' with { type: 'json' };
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -83,6 +85,7 @@ export const resources = {
     security: enSecurity,
     seo: enSeo,
     taxes: enTaxes,
+    thread: enThread,
   },
   fr: {
     common: frCommon,
@@ -107,6 +110,7 @@ export const resources = {
     security: frSecurity,
     seo: frSeo,
     taxes: frTaxes,
+    thread: frThread,
   },
 } as const satisfies Record<Locale, Record<string, Tree>>;
 for (const [locale, namespaces] of Object.entries(resources)) {

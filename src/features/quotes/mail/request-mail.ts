@@ -79,7 +79,8 @@ function quoteSections(quote: QuoteDetail): Section[] {
   return sections;
 }
 
-function render(options: {
+/** A quote e-mail in the store's layout: paragraphs, sections of rows, one button, closing lines, the footer. */
+export function renderQuoteMail(options: {
   locale: 'en' | 'fr';
   paragraphs: string[];
   sections: Section[];
@@ -130,7 +131,7 @@ export function customerQuoteMail(quote: QuoteDetail, siteUrl: string): MailMess
   const locale = quote.locale;
   const t = getT(locale, 'checkout');
   const link = new URL(localizePath(`/profile/quote-requests/${quote.id}`, locale), siteUrl).href;
-  const { text, html } = render({
+  const { text, html } = renderQuoteMail({
     locale,
     paragraphs: [
       t('mail.customer.greeting', { name: quote.customer.firstName }),
@@ -165,7 +166,7 @@ export function salesDeskQuoteMail(quote: QuoteDetail, siteUrl: string, salesDes
       `${t('mail.desk.language')}${colon} ${locale === 'fr' ? 'Français' : 'English'}`,
     ],
   };
-  const { text, html } = render({
+  const { text, html } = renderQuoteMail({
     locale,
     paragraphs: [
       t('mail.desk.intro'),
