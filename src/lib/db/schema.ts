@@ -342,6 +342,20 @@ export interface QuoteRequestsTable {
   subtotal_cents: number;
   submitted_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The staff member who works the request (decision 052). */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned_at: NullableTimestamp;
+  assigned_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every assignment (assignee set) and unassignment (assignee null) of a request. */
+export interface QuoteRequestAssignmentsTable {
+  id: GeneratedAlways<string>;
+  quote_request_id: number;
+  assignee_id: string | null;
+  previous_assignee_id: string | null;
+  assigned_by: string | null;
+  assigned_at: CreatedAt;
 }
 
 export interface QuoteRequestItemsTable {
@@ -525,6 +539,7 @@ export interface Database {
   quote_request_deliveries: QuoteRequestDeliveriesTable;
   quote_request_pickups: QuoteRequestPickupsTable;
   quote_request_status_history: QuoteRequestStatusHistoryTable;
+  quote_request_assignments: QuoteRequestAssignmentsTable;
   quote_request_pricing: QuoteRequestPricingTable;
   quote_decision_tokens: QuoteDecisionTokensTable;
   quote_request_decisions: QuoteRequestDecisionsTable;
@@ -564,6 +579,7 @@ export const TABLES = [
   'quote_request_deliveries',
   'quote_request_pickups',
   'quote_request_status_history',
+  'quote_request_assignments',
   'quote_request_pricing',
   'quote_decision_tokens',
   'quote_request_decisions',

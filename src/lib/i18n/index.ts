@@ -16,6 +16,7 @@ import enMail from './locales/en/mail.json' with { type: 'json' };
 import enNegotiation from './locales/en/negotiation.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
+import enQuoteQueue from './locales/en/quoteQueue.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
@@ -36,6 +37,7 @@ import frMail from './locales/fr/mail.json' with { type: 'json' };
 import frNegotiation from './locales/fr/negotiation.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
+import frQuoteQueue from './locales/fr/quoteQueue.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
@@ -73,6 +75,7 @@ export const resources = {
     quotes: enQuotes,
     quoteDesk: enQuoteDesk,
     negotiation: enNegotiation,
+    quoteQueue: enQuoteQueue,
     dashboard: enDashboard,
     mail: enMail,
     security: enSecurity,
@@ -95,6 +98,7 @@ export const resources = {
     quotes: frQuotes,
     quoteDesk: frQuoteDesk,
     negotiation: frNegotiation,
+    quoteQueue: frQuoteQueue,
     dashboard: frDashboard,
     mail: frMail,
     security: frSecurity,
