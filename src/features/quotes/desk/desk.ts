@@ -55,7 +55,18 @@ export type QuoteListQuery = z.output<typeof QuoteListQuerySchema>;
 /** The list's filters; `viewerId` is the signed-in staff member "Mine" means (set by the server). */
 export type QuoteListFilters = Omit<QuoteListQuery, 'sort' | 'page' | 'size'> & { viewerId?: string };
 
-const QUERY_KEYS = ['q', 'from', 'to', 'status', 'fulfilment', 'customer', ...QUEUE_KEYS, 'sort', 'page', 'size'] as const;
+const QUERY_KEYS = [
+  'q',
+  'from',
+  'to',
+  'status',
+  'fulfilment',
+  'customer',
+  ...QUEUE_KEYS,
+  'sort',
+  'page',
+  'size',
+] as const;
 
 /** Under "Waiting on the desk" the longest wait comes first unless another sort is asked for. */
 function defaultSort(query: Pick<QuoteListQuery, 'turn'>): QuoteSort {

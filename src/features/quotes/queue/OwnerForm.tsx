@@ -7,7 +7,14 @@ export interface OwnerFormProps {
   ownerId: string | null;
   viewerId: string;
   staff: { id: string; name: string }[];
-  strings: { assignToMe: string; assignTo: string; assignToLabel: string; assign: string; unassign: string; error: string };
+  strings: {
+    assignToMe: string;
+    assignTo: string;
+    assignToLabel: string;
+    assign: string;
+    unassign: string;
+    error: string;
+  };
 }
 
 /** "Assign to me", "Assign to…" a colleague, "Unassign" (decision 052); the page reloads after. */
@@ -41,7 +48,13 @@ export default function OwnerForm({ quoteId, ownerId, viewerId, staff, strings }
       )}
       <div className="qd-buttons">
         {ownerId !== viewerId && (
-          <button type="button" className="btn btn--sm" disabled={disabled} onClick={() => void assign('me')} data-assign-me>
+          <button
+            type="button"
+            className="btn btn--sm"
+            disabled={disabled}
+            onClick={() => void assign('me')}
+            data-assign-me
+          >
             {strings.assignToMe}
           </button>
         )}
@@ -67,7 +80,12 @@ export default function OwnerForm({ quoteId, ownerId, viewerId, staff, strings }
             </option>
           ))}
         </select>
-        <button type="button" className="btn btn--sm btn--outline" disabled={disabled} onClick={() => void assign(chosen)}>
+        <button
+          type="button"
+          className="btn btn--sm btn--outline"
+          disabled={disabled}
+          onClick={() => void assign(chosen)}
+        >
           {strings.assign}
         </button>
       </fieldset>

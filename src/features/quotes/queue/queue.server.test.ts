@@ -20,7 +20,12 @@ describe.each(ENGINES)('the desk queue on %s', (engine) => {
   });
   const db = () => test.handle.db;
   const request = (status: QuoteStatus, user: { id: string; email: string }, submittedAt?: Date) =>
-    createQuoteRequest(db(), { user, status, locationId: fixtures.locationId, ...(submittedAt ? { submittedAt } : {}) });
+    createQuoteRequest(db(), {
+      user,
+      status,
+      locationId: fixtures.locationId,
+      ...(submittedAt ? { submittedAt } : {}),
+    });
   /** A history row, as every customer or desk action writes one. */
   const acted = (quoteId: number, to: QuoteStatus, at: Date) =>
     db()

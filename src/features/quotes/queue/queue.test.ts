@@ -53,7 +53,9 @@ describe('the queue in the list’s query string', () => {
     expect(query).toMatchObject({ mine: '1', turn: 'desk', expiring: undefined, status: 'in_review' });
     expect(query.sort).toBe('waiting_desc');
     expect(quoteListSearch(query)).toBe('?status=in_review&mine=1&turn=desk');
-    expect(quoteListSearch(query, { sort: 'submitted_desc' })).toBe('?status=in_review&mine=1&turn=desk&sort=submitted_desc');
+    expect(quoteListSearch(query, { sort: 'submitted_desc' })).toBe(
+      '?status=in_review&mine=1&turn=desk&sort=submitted_desc',
+    );
     const chosen = parseQuoteListQuery(new URLSearchParams('turn=desk&sort=total_asc'));
     expect(chosen.sort).toBe('total_asc');
     expect(parseQuoteListQuery(new URLSearchParams('expiring=1')).sort).toBe('submitted_desc');

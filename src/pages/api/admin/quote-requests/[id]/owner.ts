@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../../../features/accounts/auth.server.ts';
 import { notFound, requireQuoteId } from '../../../../../features/quotes/desk/http.server.ts';
-import { AssignOwnerSchema } from '../../../../../features/quotes/queue/queue.ts';
 import { assignOwner } from '../../../../../features/quotes/queue/queue.server.ts';
+import { AssignOwnerSchema } from '../../../../../features/quotes/queue/queue.ts';
 import { getDb } from '../../../../../lib/db/index.server.ts';
 import { json } from '../../../../../lib/http/api.ts';
 import { parseInput, readJson } from '../../../../../lib/http/body.ts';
