@@ -6,7 +6,7 @@ import { AssignOwnerSchema, DESK_TURN_STATUSES, waitingText, waitingTime, whoseT
 
 const at = (iso: string) => new Date(iso);
 const NOW = at('2026-11-26T15:00:00Z');
-const before = (ms: number) => new Date(NOW.getTime() - ms);
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -24,13 +24,13 @@ describe('whose turn', () => {
 
 describe('waiting time', () => {
   it('counts whole minutes, then whole hours under two days, then whole days', () => {
-    expect(waitingTime(before(0), NOW)).toEqual({ unit: 'minute', count: 1 });
-    expect(waitingTime(before(59 * MINUTE + 59_000), NOW)).toEqual({ unit: 'minute', count: 59 });
-    expect(waitingTime(before(HOUR), NOW)).toEqual({ unit: 'hour', count: 1 });
-    expect(waitingTime(before(3 * HOUR + 59 * MINUTE), NOW)).toEqual({ unit: 'hour', count: 3 });
-    expect(waitingTime(before(2 * DAY - 1), NOW)).toEqual({ unit: 'hour', count: 47 });
-    expect(waitingTime(before(2 * DAY), NOW)).toEqual({ unit: 'day', count: 2 });
-    expect(waitingTime(before(40 * DAY + 23 * HOUR), NOW)).toEqual({ unit: 'day', count: 40 });
+    expect(waitingTime(ago(0), NOW)).toEqual({ unit: 'minute', count: 1 });
+    expect(waitingTime(ago(59 * MINUTE + 59_000), NOW)).toEqual({ unit: 'minute', count: 59 });
+    expect(waitingTime(ago(HOUR), NOW)).toEqual({ unit: 'hour', count: 1 });
+    expect(waitingTime(ago(3 * HOUR + 59 * MINUTE), NOW)).toEqual({ unit: 'hour', count: 3 });
+    expect(waitingTime(ago(2 * DAY - 1), NOW)).toEqual({ unit: 'hour', count: 47 });
+    expect(waitingTime(ago(2 * DAY), NOW)).toEqual({ unit: 'day', count: 2 });
+    expect(waitingTime(ago(40 * DAY + 23 * HOUR), NOW)).toEqual({ unit: 'day', count: 40 });
   });
   it('waits one minute for a moment a little in the future (clocks apart)', () => {
     expect(waitingTime(at('2026-11-26T15:00:05Z'), NOW)).toEqual({ unit: 'minute', count: 1 });
