@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
+import { durationText, type RoundedDuration, roundedDuration } from '../../../lib/duration.ts';
 
 /**
  * The desk's queue, safe on both sides (docs/decisions/052-the-desks-queue.md): whose turn a
@@ -29,25 +30,14 @@ export function whoseTurn(status: QuoteStatus): Turn | null {
 export const DESK_TURN_STATUSES = (Object.keys(TURNS) as QuoteStatus[]).filter((status) => TURNS[status] === 'desk');
 
 /**
- * A waiting time as the list shows it: whole minutes under an hour, whole hours under two
- * days, else whole days (rounded down: "3 h" is at least three hours). Never below one minute,
- * and a moment in the future (clocks a little apart) waits one minute.
+ * The waiting time: from the last customer or desk action to now, as the list shows it
+ * (src/lib/duration.ts: minutes, hours under two days, then days). A moment a little in the
+ * future (clocks apart) waits one minute.
  */
-export type WaitingUnit = 'minute' | 'hour' | 'day';
-export interface Waiting {
-  unit: WaitingUnit;
-  count: number;
-}
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+export type Waiting = RoundedDuration;
 
 export function waitingTime(since: Date, now: Date): Waiting {
-  const elapsed = Math.max(0, now.getTime() - since.getTime());
-  if (elapsed < HOUR_MS) return { unit: 'minute', count: Math.max(1, Math.floor(elapsed / MINUTE_MS)) };
-  if (elapsed < 2 * DAY_MS) return { unit: 'hour', count: Math.floor(elapsed / HOUR_MS) };
-  return { unit: 'day', count: Math.floor(elapsed / DAY_MS) };
+  return roundedDuration(now.getTime() - since.getTime());
 }
 
 /** A version expiring "within 7 days": its last day is today or one of the next six. */
@@ -71,6 +61,4 @@ export const AssignOwnerSchema = z.object({
 export type AssignOwnerInput = z.input<typeof AssignOwnerSchema>;
 
 /** The waiting time in the reader's language through the `quoteQueue` namespace: "3 h", « 2 jours ». */
-export function waitingText(waiting: Waiting, t: (key: string, options: { count: number }) => string): string {
-  return t(`waiting.${waiting.unit}`, { count: waiting.count });
-}
+export const waitingText = durationText;
