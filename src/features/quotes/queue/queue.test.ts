@@ -40,6 +40,7 @@ describe('waiting time', () => {
     const fr = getT('fr', 'quoteQueue');
     expect(waitingText({ unit: 'hour', count: 3 }, en)).toBe(`3${NBSP}h`);
     expect(waitingText({ unit: 'day', count: 1 }, en)).toBe('1 day');
+    expect(waitingText({ unit: 'minute', count: 1 }, en)).toBe('1 minute');
     expect(waitingText({ unit: 'day', count: 2 }, en)).toBe('2 days');
     expect(waitingText({ unit: 'day', count: 2 }, fr)).toBe('2 jours');
     expect(waitingText({ unit: 'day', count: 1 }, fr)).toBe('1 jour');
