@@ -23,7 +23,37 @@ create table public.quote_request_assignments (
 create index quote_request_assignments_quote_idx
   on public.quote_request_assignments (quote_request_id, assigned_at);
 
--- The waiting time reads each request's latest history row through
--- quote_request_status_history_quote_idx (quote_request_id, changed_at), read backwards.
+-- The waiting time counts from the last customer or desk action. Every such action (the
+-- submit, a version sent, the customer's answer, a renewal asked, a status change) writes a
+-- status history row, and an assignment writes none; so the last action is the latest history
+-- row, kept on the request by the database itself, whichever code path wrote the row (the
+-- workflow, the seeds, a test's factory). Null until a first row: the list reads
+-- coalesce(last_action_at, submitted_at).
+alter table public.quote_requests add column last_action_at timestamptz;
+
+update public.quote_requests q
+set last_action_at = (select max(h.changed_at) from public.quote_request_status_history h where h.quote_request_id = q.id);
+
+create or replace function public.quote_request_last_action()
+  returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  update public.quote_requests
+  set last_action_at = new.changed_at
+  where id = new.quote_request_id and (last_action_at is null or last_action_at < new.changed_at);
+  return null;
+end;
+$$;
+
+create trigger quote_request_status_history_last_action
+  after insert on public.quote_request_status_history
+  for each row execute function public.quote_request_last_action();
+
+-- "Waiting on the desk", the longest wait first: the desk's statuses by their last action.
+create index quote_requests_desk_waiting_idx
+  on public.quote_requests ((coalesce(last_action_at, submitted_at)), id)
+  where status in ('submitted', 'in_review', 'approved');
 
 alter table public.quote_request_assignments enable row level security;

@@ -41,6 +41,8 @@ describe.each(ENGINES)('the desk’s dashboard figures on %s', (engine) => {
         number: spec.number ?? 1,
         valid_until: spec.validUntil ?? '2026-12-31',
         items_cents: 1000,
+        fees_cents: 0,
+        taxes_cents: 0,
         total_cents: 1000,
         created_at: new Date(submittedAt.getTime() + (spec.after ?? HOUR)),
         ...(spec.answered

@@ -346,6 +346,8 @@ export interface QuoteRequestsTable {
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
   assigned_at: NullableTimestamp;
   assigned_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest status history row's time, kept by a trigger (decision 052); null before one. */
+  last_action_at: NullableTimestamp;
 }
 
 /** Every assignment (assignee set) and unassignment (assignee null) of a request. */

@@ -64,11 +64,9 @@ function dayEnd(isoDate: string) {
 /**
  * The last customer or desk action (decision 052): every one of them — the submit, a version
  * sent, the customer's answer, a renewal asked, a status change — writes a history row, and an
- * assignment writes none. Read through the history's (request, changed_at) index, backwards.
+ * assignment writes none; a trigger keeps the latest row's time on the request.
  */
-const lastActionAt = sql<Date | string>`coalesce((
-  select max(h.changed_at) from quote_request_status_history h where h.quote_request_id = q.id
-), q.submitted_at)`;
+const lastActionAt = sql<Date | string>`coalesce(q.last_action_at, q.submitted_at)`;
 
 /** Today at the nursery, as a date (a version's last day is a Toronto day, decision 049). */
 const nurseryToday = sql<string>`(now() at time zone ${TIME_ZONE})::date`;
@@ -137,7 +135,7 @@ const SORTS: Record<QuoteSort, [string, 'asc' | 'desc']> = {
   customer_desc: ['customer_sort', 'desc'],
   total_desc: ['q.subtotal_cents', 'desc'],
   total_asc: ['q.subtotal_cents', 'asc'],
-  waiting_desc: ['last_action_at', 'asc'],
+  waiting_desc: ['waiting_since', 'asc'],
 };
 
 export async function countQuoteRequests(db: Db, filters: QuoteListFilters): Promise<number> {
@@ -174,7 +172,7 @@ export async function listQuoteRequests(
       subtotalCents: row.subtotal_cents,
       quotedTotalCents: row.total_cents,
       lineCount: Number(row.line_count ?? 0),
-      lastActionAt: new Date(row.last_action_at),
+      lastActionAt: new Date(row.waiting_since),
       owner: row.owner_id ? { id: row.owner_id, name: `${row.owner_first_name} ${row.owner_last_name}` } : null,
     })),
   };
@@ -200,7 +198,7 @@ function pageOf(db: Db, query: QuoteListQuery & Pick<QuoteListFilters, 'viewerId
       'o.id as owner_id',
       'o.first_name as owner_first_name',
       'o.last_name as owner_last_name',
-      lastActionAt.as('last_action_at'),
+      lastActionAt.as('waiting_since'),
       sql<string>`lower(q.customer_last_name || ' ' || q.customer_first_name)`.as('customer_sort'),
       eb
         .selectFrom('quote_request_items as i')

@@ -9,7 +9,7 @@ import { SendQuoteSchema } from '../pricing/pricing.ts';
 import { addDays, nurseryDate } from '../versions/versions.ts';
 import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { CSV_COLUMNS } from './csv.ts';
-import { exportQuoteRequests, quoteCsvStream } from './export.server.ts';
+import { exportQuoteRequests, type QuoteExportRow, quoteCsvStream } from './export.server.ts';
 
 const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 
@@ -52,7 +52,7 @@ describe.each(ENGINES)('the CSV export of the current version on %s', (engine) =
     await sendPricedQuote(db(), { quoteId: priced.id, staffId: staff.id, prices });
 
     const filters = parseQuoteListQuery(new URLSearchParams(`q=${encodeURIComponent(customer.email)}`));
-    const rows = [];
+    const rows: QuoteExportRow[] = [];
     for await (const batch of exportQuoteRequests(db(), filters, 'en')) rows.push(...batch);
     const byId = (reference: string) => rows.find((row) => row.reference === reference);
     expect(byId(priced.reference)?.version).toMatchObject({

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
-import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
+import { checkoutInput, createQuoteRequest, shopperWithCart } from '../../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import { listQuoteRequests } from '../desk/desk.server.ts';
 import { parseQuoteListQuery } from '../desk/desk.ts';
+import { submitQuoteRequest } from '../submit/checkout.server.ts';
+import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { assignmentLog, assignQuoteRequest, currentOwner, listStaff, NotStaffError } from './queue.server.ts';
 
 describe.each(ENGINES)('the desk queue on %s', (engine) => {
@@ -41,6 +43,8 @@ describe.each(ENGINES)('the desk queue on %s', (engine) => {
         number: 1,
         valid_until: sql<string>`(now() at time zone 'America/Toronto')::date + ${days}::integer`,
         items_cents: 1000,
+        fees_cents: 0,
+        taxes_cents: 0,
         total_cents: 1000,
       })
       .execute();
@@ -74,6 +78,33 @@ describe.each(ENGINES)('the desk queue on %s', (engine) => {
     const log = await assignmentLog(db(), quote.id);
     expect(log.map((entry) => entry.unassigned)).toEqual([false, false, true]);
     expect(log[1]?.assigneeName).toBe('Ada Lovelace');
+  });
+
+  it('keeps the last action from the submit and each status change, never from an assignment', async () => {
+    const staff = await createUser(db(), { role: 'admin' });
+    const { user } = await shopperWithCart(db());
+    const { result } = await submitQuoteRequest(db(), user, checkoutInput('delivery'), 'en');
+    const lastAction = async () =>
+      (
+        await db()
+          .selectFrom('quote_requests')
+          .select(['last_action_at', 'submitted_at'])
+          .where('id', '=', result.id)
+          .executeTakeFirstOrThrow()
+      ).last_action_at?.getTime();
+    const submitted = await lastAction();
+    expect(submitted).toBeTypeOf('number');
+    await assignQuoteRequest(db(), { quoteId: result.id, assigneeId: staff.id, staffId: staff.id });
+    expect(await lastAction()).toBe(submitted);
+    await changeQuoteStatus(db(), { quoteId: result.id, to: 'in_review', staffId: staff.id });
+    const reviewed = await lastAction();
+    const history = await db()
+      .selectFrom('quote_request_status_history')
+      .select((eb) => eb.fn.max('changed_at').as('latest'))
+      .where('quote_request_id', '=', result.id)
+      .executeTakeFirstOrThrow();
+    expect(reviewed).toBe(new Date(history.latest as Date).getTime());
+    expect(reviewed).toBeGreaterThanOrEqual(submitted ?? 0);
   });
 
   it('refuses a customer as the owner and an unknown request, and saves nothing', async () => {
