@@ -88,7 +88,9 @@ async function addQueueData(handle: DatabaseHandle, label: string): Promise<void
     select q.id, 1, (now() at time zone 'America/Toronto')::date + ((q.id * 31) % 18 - 3),
            q.subtotal_cents, q.subtotal_cents, q.submitted_at + interval '1 hour'
     from quote_requests q
-    where q.status = 'quoted' and not exists (select 1 from quote_versions v where v.quote_request_id = q.id)`.execute(db);
+    where q.status = 'quoted' and not exists (select 1 from quote_versions v where v.quote_request_id = q.id)`.execute(
+    db,
+  );
   const staff = await db.selectFrom('users').select('id').where('role', 'in', ['admin', 'super_admin']).execute();
   const ids = staff.map((member) => member.id);
   await sql`

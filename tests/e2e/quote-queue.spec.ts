@@ -30,7 +30,7 @@ test('a staff member assigns a request to themself and finds it under Mine', asy
     // « Les miennes » is a link that keeps the other filters: the search for the reference.
     await page.goto(`/fr/admin/quote-requests?q=${reference}`);
     await page.getByRole('navigation', { name: "File d'attente" }).getByRole('link', { name: 'Les miennes' }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]mine=1`));
+    await expect(page).toHaveURL(/[?&]mine=1/);
     await expect(page).toHaveURL(new RegExp(`q=${reference}`));
     const row = page.locator(`tr[data-quote-row="${reference}"]`);
     await expect(row).toBeVisible();
