@@ -13,18 +13,17 @@
  * Target on PostgreSQL: p95 ≤ 100 ms for every filter.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { seedScaleQuoteDesk } from '../src/features/demo/quote-desk-seed.server.ts';
 import { seedDemoData } from '../src/features/demo/seed.server.ts';
 import { listQuoteRequests } from '../src/features/quotes/desk/desk.server.ts';
 import { parseQuoteListQuery } from '../src/features/quotes/desk/desk.ts';
-import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
+import type { DatabaseHandle } from '../src/lib/db/connect.server.ts';
 import { migrate } from '../src/lib/db/migrate.server.ts';
-import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import { latencyStats, openScratchDatabase, round } from './scratch-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,20 +47,12 @@ const FILTERS = {
   expiring: 'expiring=1',
   mineDeskTurn: 'mine=1&turn=desk',
   deskTurnInReview: 'turn=desk&status=in_review',
+  // The list's search alone, for comparison with the same search under the desk's turn.
+  searchOnly: 'q=landscap',
   deskTurnSearch: 'turn=desk&q=landscap',
   expiringMine: 'expiring=1&mine=1',
   mineAllPages: 'mine=1&size=100&page=3',
 };
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-const round = (n: number) => Math.round(n * 10) / 10;
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? 0) };
-}
 
 /**
  * What the queue reads and the scale seed does not write, added once: a history of one to
@@ -138,7 +129,7 @@ async function measure(handle: DatabaseHandle, label: string) {
       await listQuoteRequests(db, query);
       samples.push(performance.now() - started);
     }
-    figures[name] = { ...stats(samples), rows: first.total };
+    figures[name] = { ...latencyStats(samples), rows: first.total };
   }
   return {
     engine: label,
@@ -149,29 +140,14 @@ async function measure(handle: DatabaseHandle, label: string) {
   };
 }
 
-const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine ?? 'both'];
+const engines = values.engine === 'both' ? (['pglite', 'postgres'] as const) : [values.engine];
 for (const engine of engines) {
-  let handle: DatabaseHandle;
-  if (engine === 'pglite') {
-    handle = await openDatabase({ engine: 'pglite', dataDir: join(tmpdir(), `nursery-bench-queue-${quotes}`) });
-  } else if (engine === 'postgres') {
-    if (!(await postgresReachable())) {
-      console.log(`PostgreSQL: no server at ${new URL(POSTGRES_URL).host}; skipped.`);
-      continue;
-    }
-    const name = `nursery_bench_queue_${quotes}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ engine: 'postgres', url: url.href, maxConnections: 4 });
-  } else {
+  if (engine !== 'pglite' && engine !== 'postgres') {
     console.error(`Unknown engine ${engine}`);
     process.exit(2);
   }
+  const handle = await openScratchDatabase(engine, `nursery-bench-queue-${quotes}`);
+  if (!handle) continue;
   try {
     const result = await measure(handle, engine);
     console.log(JSON.stringify(result, null, 2));
