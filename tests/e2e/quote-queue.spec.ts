@@ -34,12 +34,12 @@ test('a staff member assigns a request to themself and finds it under Mine', asy
     await expect(page).toHaveURL(new RegExp(`q=${reference}`));
     const row = page.locator(`tr[data-quote-row="${reference}"]`);
     await expect(row).toBeVisible();
-    await expect(row.locator('[data-turn]')).toHaveText('Service des ventes');
+    await expect(row.locator('[data-turn-label]')).toHaveText('Au tour des ventes');
 
     // The same list in English, with the desk's turn first.
     await page.goto(`/admin/quote-requests?q=${reference}&mine=1&turn=desk`);
     await expect(page.getByRole('link', { name: 'Mine' })).toHaveAttribute('aria-current', 'true');
-    await expect(page.locator(`tr[data-quote-row="${reference}"] [data-turn]`)).toHaveText('Desk');
+    await expect(page.locator(`tr[data-quote-row="${reference}"] [data-turn-label]`)).toHaveText("Desk's turn");
 
     // Unassigned, it leaves "Mine".
     await page.goto(`/admin/quote-requests/${shopper.quoteId}`);
