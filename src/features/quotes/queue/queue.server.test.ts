@@ -1,9 +1,12 @@
+import type { APIContext } from 'astro';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { checkoutInput, createQuoteRequest, shopperWithCart } from '../../../../tests/factories/quotes.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
+import { ApiError } from '../../../lib/http/api.ts';
+import { POST as assignOwnerEndpoint } from '../../../pages/api/admin/quote-requests/[id]/owner.ts';
 import { listQuoteRequests } from '../desk/desk.server.ts';
 import { parseQuoteListQuery } from '../desk/desk.ts';
 import { submitQuoteRequest } from '../submit/checkout.server.ts';
@@ -105,6 +108,33 @@ describe.each(ENGINES)('the desk queue on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(reviewed).toBe(new Date(history.latest as Date).getTime());
     expect(reviewed).toBeGreaterThanOrEqual(submitted ?? 0);
+  });
+
+  it('refuses a customer who calls the owner endpoint (403), even to take their own request', async () => {
+    const customer = await createUser(db());
+    const quote = await request('submitted', customer);
+    const url = new URL(`http://127.0.0.1/api/admin/quote-requests/${quote.id}/owner`);
+    const context = {
+      url,
+      params: { id: String(quote.id) },
+      request: new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ assignee: 'me' }),
+      }),
+      locals: {
+        user: { id: customer.id, email: customer.email, role: 'customer', locale: 'en' },
+        session: null,
+        locale: 'en',
+      },
+    } as unknown as APIContext;
+    const refused = await Promise.resolve(assignOwnerEndpoint(context)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(403);
+    expect(await currentOwner(db(), quote.id)).toBeNull();
   });
 
   it('refuses a customer as the owner and an unknown request, and saves nothing', async () => {
