@@ -104,6 +104,21 @@ export function quoteListSearch(query: QuoteListQuery, changes: Partial<QuoteLis
   return search ? `?${search}` : '';
 }
 
+/**
+ * The list with one queue filter added or removed, the others kept, back to page 1. Unless a
+ * sort was asked for, the sort follows the default of the new state (the longest wait first
+ * under "Waiting on the desk").
+ */
+export function toggleQueueFilter(
+  query: QuoteListQuery,
+  key: (typeof QUEUE_KEYS)[number],
+  value: string,
+  sortChosen: boolean,
+): QuoteListQuery {
+  const next = { ...query, [key]: query[key] === value ? undefined : value, page: 1 };
+  return sortChosen ? next : { ...next, sort: defaultSort(next) };
+}
+
 /** The list's filters alone (for the CSV export of the same rows). */
 export function filtersOf(query: QuoteListQuery): QuoteListFilters {
   const { sort: _sort, page: _page, size: _size, ...filters } = query;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../../lib/i18n/index.ts';
 import { NBSP } from '../../../lib/i18n/typography.ts';
-import { parseQuoteListQuery, quoteListSearch } from '../desk/desk.ts';
+import { parseQuoteListQuery, quoteListSearch, toggleQueueFilter } from '../desk/desk.ts';
 import { AssignOwnerSchema, DESK_TURN_STATUSES, waitingText, waitingTime, whoseTurn } from './queue.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -60,6 +60,22 @@ describe('the queue in the list’s query string', () => {
     const chosen = parseQuoteListQuery(new URLSearchParams('turn=desk&sort=total_asc'));
     expect(chosen.sort).toBe('total_asc');
     expect(parseQuoteListQuery(new URLSearchParams('expiring=1')).sort).toBe('submitted_desc');
+  });
+});
+
+describe('the queue’s links', () => {
+  it('add or remove one filter, keep the others, and follow the default sort unless one was asked for', () => {
+    const list = (search: string) => parseQuoteListQuery(new URLSearchParams(search));
+    const link = (search: string, key: 'mine' | 'turn' | 'expiring', value: string) =>
+      quoteListSearch(toggleQueueFilter(list(search), key, value, new URLSearchParams(search).has('sort')));
+    expect(link('q=maple&page=3', 'mine', '1')).toBe('?q=maple&mine=1');
+    expect(link('q=maple&mine=1', 'mine', '1')).toBe('?q=maple');
+    expect(link('mine=1', 'turn', 'desk')).toBe('?mine=1&turn=desk');
+    expect(toggleQueueFilter(list('mine=1'), 'turn', 'desk', false).sort).toBe('waiting_desc');
+    expect(link('mine=1&turn=desk', 'turn', 'desk')).toBe('?mine=1');
+    expect(link('turn=desk&sort=total_asc', 'turn', 'desk')).toBe('?sort=total_asc');
+    expect(link('sort=total_asc', 'turn', 'desk')).toBe('?turn=desk&sort=total_asc');
+    expect(link('expiring=1&status=quoted', 'expiring', '1')).toBe('?status=quoted');
   });
 });
 
