@@ -18,11 +18,10 @@
  * Targets on PostgreSQL: dashboard p95 ≤ 200 ms, list p95 ≤ 100 ms, CSV ≤ 3 s with flat memory.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadDashboard } from '../src/features/admin-dashboard/dashboard.server.ts';
 import { defaultRange } from '../src/features/admin-dashboard/dashboard.ts';
 import { seedScaleQuoteDesk } from '../src/features/demo/quote-desk-seed.server.ts';
@@ -33,9 +32,9 @@ import { filtersOf, parseQuoteListQuery } from '../src/features/quotes/desk/desk
 import { quoteCsvStream } from '../src/features/quotes/export/export.server.ts';
 import { renderOpf } from '../src/features/quotes/export/opf.server.ts';
 import { loadQuoteDetail } from '../src/features/quotes/model/quote.server.ts';
-import { type DatabaseHandle, openDatabase } from '../src/lib/db/connect.server.ts';
+import type { DatabaseHandle } from '../src/lib/db/connect.server.ts';
 import { migrate } from '../src/lib/db/migrate.server.ts';
-import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
+import { latencyStats, openScratchDatabase, round } from './scratch-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -68,22 +67,13 @@ const SEARCHES = [
   'q=xyzzy',
 ];
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
 async function time<T>(work: () => Promise<T>): Promise<number> {
   const started = performance.now();
   await work();
   return performance.now() - started;
 }
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? 0) };
-}
-const round = (n: number) => Math.round(n * 10) / 10;
+const stats = latencyStats;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 async function prepare(handle: DatabaseHandle, label: string): Promise<void> {
@@ -243,28 +233,14 @@ async function measure(handle: DatabaseHandle, label: string) {
 const engines = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine ?? 'both'];
 const results = [];
 for (const engine of engines) {
-  let handle: DatabaseHandle;
-  if (engine === 'pglite') {
-    const dataDir = process.env.DATA_DIR ?? join(tmpdir(), `nursery-bench-quotes-${quotes}`);
-    handle = await openDatabase({ engine: 'pglite', dataDir });
-  } else if (engine === 'postgres') {
-    if (!(await postgresReachable())) {
-      console.log(`PostgreSQL: no server at ${new URL(POSTGRES_URL).host}; skipped.`);
-      continue;
-    }
-    const name = `nursery_bench_quotes_${quotes}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ engine: 'postgres', url: url.href, maxConnections: 4 });
-  } else {
+  if (engine !== 'pglite' && engine !== 'postgres') {
     console.error(`Unknown engine ${engine}`);
     process.exit(2);
   }
+  const handle = await openScratchDatabase(engine, `nursery-bench-quotes-${quotes}`, {
+    pgliteDir: process.env.DATA_DIR,
+  });
+  if (!handle) continue;
   try {
     const result = await measure(handle, engine);
     results.push(result);

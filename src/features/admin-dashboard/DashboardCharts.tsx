@@ -7,12 +7,17 @@ import { formatMoney } from '../../lib/format.ts';
 import { intlLocale } from '../../lib/i18n/locale.ts';
 import type enDashboard from '../../lib/i18n/locales/en/dashboard.json';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
+import type enQuoteQueue from '../../lib/i18n/locales/en/quoteQueue.json';
 import type { DashboardData } from './dashboard.ts';
 
 interface Props {
   locale: 'en' | 'fr';
   data: DashboardData;
-  strings: { dashboard: typeof enDashboard; fulfilment: (typeof enQuoteDesk)['fulfilment'] };
+  strings: {
+    dashboard: typeof enDashboard;
+    fulfilment: (typeof enQuoteDesk)['fulfilment'];
+    queue: (typeof enQuoteQueue)['dashboard'];
+  };
 }
 
 const GREENS = ['#2c431d', '#6b9c4a', '#a4c98a', '#cfe6b5'];
@@ -83,6 +88,13 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   const roleLabels = data.roles.map((row) => strings.dashboard.roles[row.role] ?? row.role);
   const fulfilmentLabels = data.fulfilment.map((row) => strings.fulfilment[row.fulfilment] ?? row.fulfilment);
   const inHouseLabels = data.inHouse.map((row) => (row.linked ? s.linked : s.unlinked));
+  const q = strings.queue;
+  const outcomesTotal = data.outcomes.reduce((sum, row) => sum + row.versions, 0);
+  const percent = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 });
+  // Each outcome with its share of the quotes answered or expired in the range: « Acceptée (40 %) ».
+  const outcomeLabels = data.outcomes.map(
+    (row) => `${q.outcome[row.outcome]} (${percent.format(outcomesTotal === 0 ? 0 : row.versions / outcomesTotal)})`,
+  );
 
   return (
     <div className="dash-charts">
@@ -149,6 +161,15 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
         [s.fulfilment, s.requests],
         fulfilmentLabels,
         data.fulfilment.map((row) => row.requests),
+      )}
+
+      {donut(
+        'outcomes',
+        q.outcomes,
+        outcomesTotal === 0 ? q.outcomesNone : null,
+        [q.outcomeHead, q.versions],
+        outcomeLabels,
+        data.outcomes.map((row) => row.versions),
       )}
 
       <Figure

@@ -8,6 +8,7 @@ import {
   TIME_ZONE,
   TOP_CUSTOMERS,
 } from './dashboard.ts';
+import { firstVersionDelay, quoteOutcomes } from './quote-figures.server.ts';
 
 /**
  * Every figure of the admin dashboard, each one query over the date range. The range is
@@ -161,16 +162,19 @@ export async function inHouseComparison(db: Db, range: DashboardRange): Promise<
 export async function loadDashboard(db: Db, range: DashboardRange): Promise<DashboardData> {
   // Independent queries: PostgreSQL runs them on the pool's connections at once; the embedded
   // PGlite, one connection, takes them in turn.
-  const [totals, active, growth, roles, fulfilment, byCount, byVolume, inHouse] = await Promise.all([
-    quoteTotals(db, range),
-    activeUsers(db, range),
-    userGrowth(db, range),
-    roleCounts(db, range),
-    fulfilmentBreakdown(db, range),
-    topCustomers(db, range, 'count'),
-    topCustomers(db, range, 'volume'),
-    inHouseComparison(db, range),
-  ]);
+  const [totals, active, growth, roles, fulfilment, byCount, byVolume, inHouse, firstVersion, outcomes] =
+    await Promise.all([
+      quoteTotals(db, range),
+      activeUsers(db, range),
+      userGrowth(db, range),
+      roleCounts(db, range),
+      fulfilmentBreakdown(db, range),
+      topCustomers(db, range, 'count'),
+      topCustomers(db, range, 'volume'),
+      inHouseComparison(db, range),
+      firstVersionDelay(db, range),
+      quoteOutcomes(db, range),
+    ]);
   return {
     range,
     totalQuoteRequests: totals.requests,
@@ -182,5 +186,7 @@ export async function loadDashboard(db: Db, range: DashboardRange): Promise<Dash
     topCustomersByCount: byCount,
     topCustomersByVolume: byVolume,
     inHouse,
+    firstVersion,
+    outcomes,
   };
 }

@@ -60,6 +60,10 @@ export function parseRange(params: URLSearchParams, now = new Date()): { range: 
   return parsed.success ? { range: parsed.data, refused: false } : { range: defaultRange(now), refused: true };
 }
 
+/** How a quote of the period ended (decision 052): answered whole, in part, declined, or left to expire. */
+export const QUOTE_OUTCOMES = ['accepted', 'partial', 'declined', 'expired'] as const;
+export type QuoteOutcome = (typeof QUOTE_OUTCOMES)[number];
+
 export interface CustomerFigure {
   userId: string;
   name: string;
@@ -84,4 +88,8 @@ export interface DashboardData {
   topCustomersByVolume: CustomerFigure[];
   /** Requests from customers with a linked in-house account compared with those without. */
   inHouse: { linked: boolean; customers: number; requests: number; volumeCents: number }[];
+  /** The median time from a request of the range to its first version, over those that have one. */
+  firstVersion: { requests: number; medianMs: number | null };
+  /** Versions answered in the range by outcome, and versions that expired in it. */
+  outcomes: { outcome: QuoteOutcome; versions: number }[];
 }

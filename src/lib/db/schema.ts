@@ -344,6 +344,22 @@ export interface QuoteRequestsTable {
   updated_at: UpdatedAt;
   /** The desk's reason when it marked the customer tax-exempt on this request (decision 051). */
   tax_exempt_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member who works the request (decision 052). */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned_at: NullableTimestamp;
+  assigned_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest status history row's time, kept by a trigger (decision 052); null before one. */
+  last_action_at: NullableTimestamp;
+}
+
+/** Every assignment (assignee set) and unassignment (assignee null) of a request. */
+export interface QuoteRequestAssignmentsTable {
+  id: GeneratedAlways<string>;
+  quote_request_id: number;
+  assignee_id: string | null;
+  previous_assignee_id: string | null;
+  assigned_by: string | null;
+  assigned_at: CreatedAt;
 }
 
 export interface QuoteRequestItemsTable {
@@ -571,6 +587,7 @@ export interface Database {
   quote_request_deliveries: QuoteRequestDeliveriesTable;
   quote_request_pickups: QuoteRequestPickupsTable;
   quote_request_status_history: QuoteRequestStatusHistoryTable;
+  quote_request_assignments: QuoteRequestAssignmentsTable;
   quote_request_pricing: QuoteRequestPricingTable;
   quote_decision_tokens: QuoteDecisionTokensTable;
   quote_request_decisions: QuoteRequestDecisionsTable;
@@ -613,6 +630,7 @@ export const TABLES = [
   'quote_request_deliveries',
   'quote_request_pickups',
   'quote_request_status_history',
+  'quote_request_assignments',
   'quote_request_pricing',
   'quote_decision_tokens',
   'quote_request_decisions',

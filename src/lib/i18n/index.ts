@@ -17,6 +17,7 @@ import enMail from './locales/en/mail.json' with { type: 'json' };
 import enNegotiation from './locales/en/negotiation.json' with { type: 'json' };
 import enProfile from './locales/en/profile.json' with { type: 'json' };
 import enQuoteDesk from './locales/en/quoteDesk.json' with { type: 'json' };
+import enQuoteQueue from './locales/en/quoteQueue.json' with { type: 'json' };
 import enQuotes from './locales/en/quotes.json' with { type: 'json' };
 import enSandbox from './locales/en/sandbox.json' with { type: 'json' };
 import enSearch from './locales/en/search.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import frMail from './locales/fr/mail.json' with { type: 'json' };
 import frNegotiation from './locales/fr/negotiation.json' with { type: 'json' };
 import frProfile from './locales/fr/profile.json' with { type: 'json' };
 import frQuoteDesk from './locales/fr/quoteDesk.json' with { type: 'json' };
+import frQuoteQueue from './locales/fr/quoteQueue.json' with { type: 'json' };
 import frQuotes from './locales/fr/quotes.json' with { type: 'json' };
 import frSandbox from './locales/fr/sandbox.json' with { type: 'json' };
 import frSearch from './locales/fr/search.json' with { type: 'json' };
@@ -80,6 +82,7 @@ export const resources = {
     quoteDesk: enQuoteDesk,
     negotiation: enNegotiation,
     holds: enHolds,
+    quoteQueue: enQuoteQueue,
     dashboard: enDashboard,
     mail: enMail,
     security: enSecurity,
@@ -105,6 +108,7 @@ export const resources = {
     quoteDesk: frQuoteDesk,
     negotiation: frNegotiation,
     holds: frHolds,
+    quoteQueue: frQuoteQueue,
     dashboard: frDashboard,
     mail: frMail,
     security: frSecurity,

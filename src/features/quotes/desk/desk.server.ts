@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, Fulfilment, Locale, QuoteStatus } from '../../../lib/db/schema.ts';
 import { type Purchase, recentPurchases } from '../../profile/profile.server.ts';
+import { DESK_TURN_STATUSES, EXPIRING_DAYS } from '../queue/queue.ts';
 import type { QuoteListFilters, QuoteListQuery, QuoteSort } from './desk.ts';
 
 /**
@@ -27,6 +28,9 @@ export interface QuoteListRow {
   subtotalCents: number;
   quotedTotalCents: number | null;
   lineCount: number;
+  /** The last customer or desk action (decision 052): the waiting time counts from it. */
+  lastActionAt: Date;
+  owner: { id: string; name: string } | null;
 }
 
 export interface QuoteListPage {
@@ -44,7 +48,8 @@ export function base(db: Db) {
   return db
     .selectFrom('quote_requests as q')
     .leftJoin('in_house_accounts as a', 'a.id', 'q.in_house_account_id')
-    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id');
+    .leftJoin('quote_request_pricing as p', 'p.quote_request_id', 'q.id')
+    .leftJoin('users as o', 'o.id', 'q.assignee_id');
 }
 export type Base = ReturnType<typeof base>;
 
@@ -54,6 +59,40 @@ function dayStart(isoDate: string) {
 }
 function dayEnd(isoDate: string) {
   return sql<Date>`((${isoDate}::date + 1)::timestamp at time zone ${TIME_ZONE})`;
+}
+
+/**
+ * The last customer or desk action (decision 052): every one of them — the submit, a version
+ * sent, the customer's answer, a renewal asked, a status change — writes a history row, and an
+ * assignment writes none; a trigger keeps the latest row's time on the request.
+ */
+const lastActionAt = sql<Date | string>`coalesce(q.last_action_at, q.submitted_at)`;
+
+/** Today at the nursery, as a date (a version's last day is a Toronto day, decision 049). */
+const nurseryToday = sql<string>`(now() at time zone ${TIME_ZONE})::date`;
+
+/** "Mine", "Waiting on the desk" and "Expiring within 7 days". */
+function queueFilters(query: Base, filters: QuoteListFilters): Base {
+  let next = query;
+  // "Mine" without a signed-in staff member (never from a page) matches nothing.
+  if (filters.mine) {
+    next = filters.viewerId ? next.where('q.assignee_id', '=', filters.viewerId) : next.where(sql<boolean>`false`);
+  }
+  if (filters.turn === 'desk') next = next.where('q.status', 'in', DESK_TURN_STATUSES);
+  if (filters.expiring) {
+    next = next.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('quote_versions as v')
+          .select('v.id')
+          .whereRef('v.quote_request_id', '=', 'q.id')
+          .where('v.superseded_at', 'is', null)
+          .where('v.answered_at', 'is', null)
+          .where('v.valid_until', '>=', nurseryToday)
+          .where('v.valid_until', '<', sql<string>`${nurseryToday} + ${EXPIRING_DAYS}::integer`),
+      ),
+    );
+  }
+  return next;
 }
 
 export function applyFilters(query: Base, filters: QuoteListFilters): Base {
@@ -84,7 +123,7 @@ export function applyFilters(query: Base, filters: QuoteListFilters): Base {
       .where('q.in_house_account_id', 'is', null)
       .where('q.customer_type_id', filters.customer === 'trade' ? '=' : '<>', professional);
   }
-  return next;
+  return queueFilters(next, filters);
 }
 
 const SORTS: Record<QuoteSort, [string, 'asc' | 'desc']> = {
@@ -96,6 +135,7 @@ const SORTS: Record<QuoteSort, [string, 'asc' | 'desc']> = {
   customer_desc: ['customer_sort', 'desc'],
   total_desc: ['q.subtotal_cents', 'desc'],
   total_asc: ['q.subtotal_cents', 'asc'],
+  waiting_desc: ['waiting_since', 'asc'],
 };
 
 export async function countQuoteRequests(db: Db, filters: QuoteListFilters): Promise<number> {
@@ -105,7 +145,10 @@ export async function countQuoteRequests(db: Db, filters: QuoteListFilters): Pro
   return Number(row.n);
 }
 
-export async function listQuoteRequests(db: Db, query: QuoteListQuery): Promise<QuoteListPage> {
+export async function listQuoteRequests(
+  db: Db,
+  query: QuoteListQuery & Pick<QuoteListFilters, 'viewerId'>,
+): Promise<QuoteListPage> {
   // The count and the page are read together; a page past the end is read again as the last.
   const [total, requested] = await Promise.all([countQuoteRequests(db, query), pageOf(db, query, query.page)]);
   const pages = Math.max(1, Math.ceil(total / query.size));
@@ -129,11 +172,13 @@ export async function listQuoteRequests(db: Db, query: QuoteListQuery): Promise<
       subtotalCents: row.subtotal_cents,
       quotedTotalCents: row.total_cents,
       lineCount: Number(row.line_count ?? 0),
+      lastActionAt: new Date(row.waiting_since),
+      owner: row.owner_id ? { id: row.owner_id, name: `${row.owner_first_name} ${row.owner_last_name}` } : null,
     })),
   };
 }
 
-function pageOf(db: Db, query: QuoteListQuery, page: number) {
+function pageOf(db: Db, query: QuoteListQuery & Pick<QuoteListFilters, 'viewerId'>, page: number) {
   const [column, direction] = SORTS[query.sort];
   return applyFilters(base(db), query)
     .select((eb) => [
@@ -150,6 +195,10 @@ function pageOf(db: Db, query: QuoteListQuery, page: number) {
       'a.company_name',
       'a.account_number',
       'p.total_cents',
+      'o.id as owner_id',
+      'o.first_name as owner_first_name',
+      'o.last_name as owner_last_name',
+      lastActionAt.as('waiting_since'),
       sql<string>`lower(q.customer_last_name || ' ' || q.customer_first_name)`.as('customer_sort'),
       eb
         .selectFrom('quote_request_items as i')

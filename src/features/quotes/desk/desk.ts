@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuoteFormMessages } from '../pricing/pricing.ts';
+import { QUEUE_KEYS, QueueQuerySchema } from '../queue/queue.ts';
 import { FULFILMENTS } from '../submit/checkout-fields.ts';
 import { QUOTE_STATUSES } from '../workflow/workflow.ts';
 
@@ -28,13 +29,15 @@ export const QUOTE_SORTS = [
   'customer_desc',
   'total_desc',
   'total_asc',
+  // The longest wait since the last customer or desk action first (decision 052).
+  'waiting_desc',
 ] as const;
 export type QuoteSort = (typeof QUOTE_SORTS)[number];
 
 const IsoDate = z.iso.date();
 
 /** Each parameter falls back to its default on its own, so one bad value keeps the others. */
-export const QuoteListQuerySchema = z.object({
+export const QuoteListQuerySchema = QueueQuerySchema.extend({
   q: z.string().trim().max(100).catch(''),
   from: IsoDate.optional().catch(undefined),
   to: IsoDate.optional().catch(undefined),
@@ -49,9 +52,26 @@ export const QuoteListQuerySchema = z.object({
     .catch(DEFAULT_PAGE_SIZE),
 });
 export type QuoteListQuery = z.output<typeof QuoteListQuerySchema>;
-export type QuoteListFilters = Omit<QuoteListQuery, 'sort' | 'page' | 'size'>;
+/** The list's filters; `viewerId` is the signed-in staff member "Mine" means (set by the server). */
+export type QuoteListFilters = Omit<QuoteListQuery, 'sort' | 'page' | 'size'> & { viewerId?: string };
 
-const QUERY_KEYS = ['q', 'from', 'to', 'status', 'fulfilment', 'customer', 'sort', 'page', 'size'] as const;
+const QUERY_KEYS = [
+  'q',
+  'from',
+  'to',
+  'status',
+  'fulfilment',
+  'customer',
+  ...QUEUE_KEYS,
+  'sort',
+  'page',
+  'size',
+] as const;
+
+/** Under "Waiting on the desk" the longest wait comes first unless another sort is asked for. */
+function defaultSort(query: Pick<QuoteListQuery, 'turn'>): QuoteSort {
+  return query.turn === 'desk' ? 'waiting_desc' : 'submitted_desc';
+}
 
 export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
   const raw: Record<string, string> = {};
@@ -59,7 +79,8 @@ export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
     const value = params.get(key);
     if (value !== null && value !== '') raw[key] = value;
   }
-  return QuoteListQuerySchema.parse(raw);
+  const query = QuoteListQuerySchema.parse(raw);
+  return raw.sort === undefined ? { ...query, sort: defaultSort(query) } : query;
 }
 
 /** The query string of a list state, leaving defaults out; `?` included when not empty. */
@@ -72,11 +93,30 @@ export function quoteListSearch(query: QuoteListQuery, changes: Partial<QuoteLis
   if (state.status) params.set('status', state.status);
   if (state.fulfilment) params.set('fulfilment', state.fulfilment);
   if (state.customer) params.set('customer', state.customer);
-  if (state.sort !== 'submitted_desc') params.set('sort', state.sort);
+  for (const key of QUEUE_KEYS) {
+    const value = state[key];
+    if (value) params.set(key, value);
+  }
+  if (state.sort !== defaultSort(state)) params.set('sort', state.sort);
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.size !== DEFAULT_PAGE_SIZE) params.set('size', String(state.size));
   const search = params.toString();
   return search ? `?${search}` : '';
+}
+
+/**
+ * The list with one queue filter added or removed, the others kept, back to page 1. Unless a
+ * sort was asked for, the sort follows the default of the new state (the longest wait first
+ * under "Waiting on the desk").
+ */
+export function toggleQueueFilter(
+  query: QuoteListQuery,
+  key: (typeof QUEUE_KEYS)[number],
+  value: string,
+  sortChosen: boolean,
+): QuoteListQuery {
+  const next = { ...query, [key]: query[key] === value ? undefined : value, page: 1 };
+  return sortChosen ? next : { ...next, sort: defaultSort(next) };
 }
 
 /** The list's filters alone (for the CSV export of the same rows). */

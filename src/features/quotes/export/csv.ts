@@ -61,17 +61,72 @@ export const CSV_COLUMNS = [
   'lines',
   'estimatedTotal',
   'quotedTotal',
+  // The current version (decision 052), after the columns that were there before it.
+  'versionNumber',
+  'validUntil',
+  'versionOutcome',
+  'substitutions',
 ] as const;
 
-/** The current version's taxes (decision 051), headed from the taxes namespace. */
+/** The current version's columns (decision 052), headed from the queue's namespace. */
+const VERSION_COLUMNS: readonly string[] = ['versionNumber', 'validUntil', 'versionOutcome', 'substitutions'];
+/** The current version's taxes (decision 051), after it, headed from the taxes namespace. */
 export const TAX_CSV_COLUMNS = ['taxProvince', 'taxExempt', 'gstHst', 'qst', 'pst', 'taxes'] as const;
 
 export function csvHeader(t: TFunction, locale: Locale): string {
+  const q = getT(locale, 'quoteQueue');
   const tt = getT(locale, 'taxes');
   return csvLine(
-    [...CSV_COLUMNS.map((column) => t(`csv.${column}`)), ...TAX_CSV_COLUMNS.map((column) => tt(`csv.${column}`))],
+    [
+      ...CSV_COLUMNS.map((column) => (VERSION_COLUMNS.includes(column) ? q(`csv.${column}`) : t(`csv.${column}`))),
+      ...TAX_CSV_COLUMNS.map((column) => tt(`csv.${column}`)),
+    ],
     csvDelimiter(locale),
   );
+}
+
+/** A line of the current version: the SKU asked for, the SKU offered, the alternatives' SKUs. */
+export interface LineSubstitution {
+  line: number;
+  requestedSku: string;
+  offeredSku: string;
+  alternatives: string[];
+}
+
+export interface VersionColumns {
+  number: number;
+  /** The version's last day, YYYY-MM-DD. */
+  validUntil: string;
+  state: 'accepted' | 'partial' | 'declined' | 'open' | 'superseded' | 'expired';
+  lines: LineSubstitution[];
+}
+
+/**
+ * The lines where the version offers another SKU or alternatives, one after another:
+ * "line 2: ACE-1 → ACE-2 | line 3 alternatives: ACE-5, ACE-6". Empty when it offers what was asked.
+ */
+export function substitutionsText(lines: readonly LineSubstitution[], locale: Locale): string {
+  const q = getT(locale, 'quoteQueue');
+  return lines
+    .flatMap((line) => [
+      ...(line.offeredSku === line.requestedSku
+        ? []
+        : [q('csv.substituted', { line: line.line, requested: line.requestedSku, offered: line.offeredSku })]),
+      ...(line.alternatives.length === 0
+        ? []
+        : [q('csv.alternatives', { line: line.line, skus: line.alternatives.join(', ') })]),
+    ])
+    .join(' | ');
+}
+
+function versionFields(version: VersionColumns | null, locale: Locale): string[] {
+  if (!version) return ['', '', '', ''];
+  return [
+    String(version.number),
+    version.validUntil,
+    getT(locale, 'negotiation')(`outcome.${version.state}`),
+    substitutionsText(version.lines, locale),
+  ];
 }
 
 export function csvRow(row: QuoteExportRow, t: TFunction, locale: Locale): string {
@@ -98,6 +153,7 @@ export function csvRow(row: QuoteExportRow, t: TFunction, locale: Locale): strin
       String(row.lineCount),
       csvAmount(row.subtotalCents, locale),
       csvAmount(row.quotedTotalCents, locale),
+      ...versionFields(row.version, locale),
       row.taxProvince ?? '',
       row.taxExemptReason ?? '',
       csvAmount(row.gstHstCents, locale),

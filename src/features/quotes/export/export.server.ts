@@ -4,7 +4,8 @@ import { getT } from '../../../lib/i18n/index.ts';
 import { applyFilters, base } from '../desk/desk.server.ts';
 import type { QuoteListFilters } from '../desk/desk.ts';
 import { isoDateOf } from '../model/quote.server.ts';
-import { CSV_BOM, csvHeader, csvRow } from './csv.ts';
+import { CSV_BOM, csvHeader, csvRow, type VersionColumns } from './csv.ts';
+import { currentVersionColumns } from './version-columns.server.ts';
 
 /**
  * The desk list's CSV export: every row of the list's filters (not only the page shown),
@@ -34,6 +35,8 @@ export interface QuoteExportRow {
   lineCount: number;
   subtotalCents: number;
   quotedTotalCents: number | null;
+  /** The current version, if the request has one. */
+  version: VersionColumns | null;
   /** The current version's taxes (decision 051); null before it was priced with computed taxes. */
   taxProvince: string | null;
   taxExemptReason: string | null;
@@ -128,6 +131,11 @@ export async function* exportQuoteRequests(
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return;
+    const versions = await currentVersionColumns(
+      db,
+      rows.map((row) => row.id),
+      new Date(),
+    );
     yield rows.map((row) => ({
       reference: row.reference,
       submittedAt: row.submitted_at,
@@ -149,6 +157,7 @@ export async function* exportQuoteRequests(
       lineCount: Number(row.line_count ?? 0),
       subtotalCents: row.subtotal_cents,
       quotedTotalCents: row.total_cents,
+      version: versions.get(row.id) ?? null,
       taxProvince: row.tax_province,
       taxExemptReason: row.tax_exempt_reason,
       gstHstCents: centsOrNull(row.gst_hst_cents),

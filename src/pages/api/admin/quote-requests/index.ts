@@ -9,6 +9,7 @@ export const prerender = false;
 
 /** The quote requests of the list page: the same query string (search, filters, sort, page). */
 export const GET: APIRoute = async ({ url, locals }) => {
-  requireAdmin(locals);
-  return json(await listQuoteRequests(await getDb(), parseQuoteListQuery(url.searchParams)));
+  const staff = requireAdmin(locals);
+  const query = { ...parseQuoteListQuery(url.searchParams), viewerId: staff.id };
+  return json(await listQuoteRequests(await getDb(), query));
 };
