@@ -8,7 +8,7 @@ import { sendPricedQuote } from '../pricing/pricing.server.ts';
 import { SendQuoteSchema } from '../pricing/pricing.ts';
 import { addDays, nurseryDate } from '../versions/versions.ts';
 import { changeQuoteStatus } from '../workflow/workflow.server.ts';
-import { CSV_COLUMNS } from './csv.ts';
+import { CSV_COLUMNS, TAX_CSV_COLUMNS } from './csv.ts';
 import { exportQuoteRequests, type QuoteExportRow, quoteCsvStream } from './export.server.ts';
 
 const schema = SendQuoteSchema({ price: 'price', note: 'note' });
@@ -28,7 +28,10 @@ describe.each(ENGINES)('the CSV export of the current version on %s', (engine) =
   it('adds the version number, its last day, its outcome and the substitutions at the end', async () => {
     const staff = await createUser(db(), { role: 'admin' });
     const customer = await createUser(db());
-    const product = await createProduct(db(), { variants: [{ sizeLabel: '#3' }, { sizeLabel: '#5' }] });
+    // The substitute is held at the pickup yard when offered (decision 054): the yard has some.
+    const product = await createProduct(db(), {
+      variants: [{ sizeLabel: '#3', stock: { [fixtures.locationId]: 10 } }, { sizeLabel: '#5' }],
+    });
     const [first, second] = product.variants.map((variant) => variant.sku);
     const priced = await createQuoteRequest(db(), {
       user: customer,
@@ -46,7 +49,6 @@ describe.each(ENGINES)('the CSV export of the current version on %s', (engine) =
         { line: 2, unitPrice: '110', alternatives: [{ sku: second, unitPrice: '99', reason: '' }] },
       ],
       fees: '0',
-      taxes: '0',
       note: '',
     });
     await sendPricedQuote(db(), { quoteId: priced.id, staffId: staff.id, prices });
@@ -73,7 +75,7 @@ describe.each(ENGINES)('the CSV export of the current version on %s', (engine) =
         .replace(/^\uFEFF/, '')
         .trimEnd()
         .split('\r\n');
-      expect(header?.split(delimiter)).toHaveLength(CSV_COLUMNS.length);
+      expect(header?.split(delimiter)).toHaveLength(CSV_COLUMNS.length + TAX_CSV_COLUMNS.length);
       const line = lines.find((candidate) => candidate.startsWith(priced.reference)) ?? '';
       if (locale === 'en') {
         expect(line).toContain(
