@@ -151,11 +151,12 @@ export function checkoutInput(
 /** A new customer with one product of `lines.length` variants in their cart, in the quantities given. */
 export async function shopperWithCart(
   db: Db,
-  lines: { listPriceCents?: number; quantity: number }[] = [{ quantity: 2 }],
+  /** `stock`: on hand per yard id, for a request whose version holds it (decision 054). */
+  lines: { listPriceCents?: number; quantity: number; stock?: Record<number, number> }[] = [{ quantity: 2 }],
 ) {
   const user = await createCustomer(db);
   const product = await createProduct(db, {
-    variants: lines.map((line) => ({ listPriceCents: line.listPriceCents ?? 2500 })),
+    variants: lines.map((line) => ({ listPriceCents: line.listPriceCents ?? 2500, stock: line.stock })),
   });
   for (const [index, line] of lines.entries()) {
     await addCartItem(
@@ -168,7 +169,7 @@ export async function shopperWithCart(
 }
 
 /**
- * The desk sends a request's version as its pricing form would: $10 a line, no fees or taxes,
+ * The desk sends a request's version as its pricing form would: $10 a line, no fees (taxes computed),
  * the request's quantities unless given, alternatives per line number.
  */
 export function sendTestVersion(
@@ -190,7 +191,6 @@ export function sendTestVersion(
       alternatives: input.alternatives?.[index + 1] ?? [],
     })),
     fees: '0',
-    taxes: '0',
     ...(input.validUntil ? { validUntil: input.validUntil } : {}),
   });
   return sendPricedQuote(db, { quoteId: input.quoteId, staffId: input.staffId, prices });

@@ -49,7 +49,8 @@ describe.each(ENGINES)('quote e-mails while the mail server hangs, on %s', (engi
     await vi.waitFor(() => expect(smtp.openConnections()).toBe(1), { timeout: 20_000, interval: 20 });
 
     // A submit meanwhile.
-    const second = await shopperWithCart(db(), [{ quantity: 3, listPriceCents: 1000 }]);
+    // Its version holds the stock of the main yard, the only one here (decision 054).
+    const second = await shopperWithCart(db(), [{ quantity: 3, listPriceCents: 1000, stock: { [yard.id]: 10 } }]);
     const submitted = await submitQuoteRequest(db(), second.user, checkoutInput('delivery'), 'fr');
     expect(submitted.created).toBe(true);
     const quoteId = submitted.result.id;
