@@ -17,6 +17,8 @@ import { interactionIslands } from './src/lib/islands/islands.integration.ts';
 // One build for `npm start` (Node standalone) and one for Vercel. Vercel sets VERCEL=1 in
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
 const onVercel = process.env.VERCEL === '1';
+const SHELL_MODULES =
+  /[\\/](src[\\/]lib[\\/](http[\\/](client|query|session-refresh|token-schedule)\.ts|cart-count\.ts|toasts\.ts|i18n[\\/]locale\.ts)|src[\\/]features[\\/](accounts[\\/]auth|cart[\\/]cart)\.client\.ts|node_modules[\\/](@nanostores[\\/]query|nanostores)[\\/])/;
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',
@@ -62,5 +64,20 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     build: { assetsInlineLimit: 2048 },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // The page shell's modules (the HTTP client and its session refresh, the data
+              // cache, the cart count, toasts, nanostores) are on every page: one chunk
+              // rather than nine, so one gzip window covers them (issue 13's budgets;
+              // bench/page-weight.bench.ts).
+              codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] },
+            },
+          },
+        },
+      },
+    },
   },
 });
