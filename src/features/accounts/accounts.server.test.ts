@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /** Counts the password hash checks, the work the attempt limits protect. */
 const hashChecks = vi.hoisted(() => ({ count: 0 }));
@@ -23,8 +23,9 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
 import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { drainOutbox, retryDelayMs } from '../../lib/mail/outbox.server.ts';
 import {
   accountAddressBucket,
@@ -56,24 +57,20 @@ import { validateSessionToken } from './session.server.ts';
 const SITE = 'https://shop.example.ca';
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-  });
-  afterAll(async () => {
-    await test?.drop();
+    fixtures = await seedAccountReference(db());
   });
   const composers = accountMailComposers({ siteUrl: SITE });
   const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailOutbox: TestOutbox } => ({
-    db: test.handle.db,
+    db: db(),
     ...extra,
-    mailOutbox: testOutbox(() => test.handle.db, composers),
+    mailOutbox: testOutbox(() => db(), composers),
   });
   /** The outbox rows written for an address (a payload's `email`). */
   const rowsFor = (email: string) =>
-    test.handle.db
+    db()
       .selectFrom('mail_outbox')
       .select(['id', 'kind', 'payload', 'attempts', 'sent_at', 'last_error'])
       .where(sql<string>`payload->>'email'`, '=', email)
@@ -84,24 +81,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   describe('sign-in', () => {
     it('opens a new session for the right password', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const result = await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress());
       expect(result.kind).toBe('signed_in');
       if (result.kind !== 'signed_in') return;
-      expect((await validateSessionToken(test.handle.db, result.issued.accessToken))?.user.id).toBe(user.id);
+      expect((await validateSessionToken(db(), result.issued.accessToken))?.user.id).toBe(user.id);
       const again = await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress());
       if (again.kind !== 'signed_in') throw new Error('expected a second sign-in');
       expect(again.issued.sessionId).not.toBe(result.issued.sessionId);
     });
 
     it('records the time of each successful sign-in', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const lastSignIn = () =>
-        test.handle.db
-          .selectFrom('users')
-          .select('last_sign_in_at')
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow();
+        db().selectFrom('users').select('last_sign_in_at').where('id', '=', user.id).executeTakeFirstOrThrow();
       expect((await lastSignIn()).last_sign_in_at).toBeNull();
       const now = new Date('2026-03-02T15:04:05.000Z');
       await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress());
@@ -111,7 +104,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('answers an unknown address and a wrong password the same way', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       expect(await signIn(deps(), { email: user.email, password: 'wrong password' }, nextAddress())).toEqual({
         kind: 'invalid',
       });
@@ -121,18 +114,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('tells an unconfirmed account apart only after the right password', async () => {
-      const user = await createUser(test.handle.db, { verified: false });
+      const user = await createUser(db(), { verified: false });
       expect((await signIn(deps(), { email: user.email, password: 'wrong' }, nextAddress())).kind).toBe('invalid');
       expect((await signIn(deps(), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe('unverified');
     });
 
     it('brute force from one address: refused past the limit there, while the owner signs in from another at once', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const attacker = nextAddress();
       const now = new Date();
       // Nine failures already counted from the attacker's address, then the tenth tried.
       const bucket = accountAddressBucket('sign-in', user.email, attacker, LIMITS.signInAccountAddress);
-      for (let i = 0; i < LIMITS.signInAccountAddress.max - 1; i++) await recordHit(test.handle.db, [bucket], now);
+      for (let i = 0; i < LIMITS.signInAccountAddress.max - 1; i++) await recordHit(db(), [bucket], now);
       expect((await signIn(deps({ now }), { email: user.email, password: 'wrong' }, attacker)).kind).toBe('invalid');
       await expect(signIn(deps({ now }), { email: user.email, password: PASSWORD }, attacker)).rejects.toBeInstanceOf(
         RateLimitedError,
@@ -143,7 +136,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('race: 30 parallel wrong guesses cost at most the limit in hash checks; the rest are refused with a retry time', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const attacker = nextAddress();
       hashChecks.count = 0;
       const results = await Promise.allSettled(
@@ -159,7 +152,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('a right password gives its attempt back: the owner is never counted against the limit', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const client = nextAddress();
       for (let i = 0; i < LIMITS.signInAccountAddress.max + 2; i++) {
         expect((await signIn(deps(), { email: user.email, password: PASSWORD }, client)).kind).toBe('signed_in');
@@ -167,16 +160,16 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('guessing from many addresses passes the ceiling and slows down, yet the owner still signs in', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const now = new Date();
       // Failures from many addresses, as a distributed guessing run would leave them.
       const ceiling = accountBucket('sign-in', user.email, LIMITS.signInAccountCeiling);
-      for (let i = 0; i < LIMITS.signInAccountCeiling.max + 1; i++) await recordHit(test.handle.db, [ceiling], now);
+      for (let i = 0; i < LIMITS.signInAccountCeiling.max + 1; i++) await recordHit(db(), [ceiling], now);
       expect((await signIn(deps({ now }), { email: user.email, password: PASSWORD }, nextAddress())).kind).toBe(
         'signed_in',
       );
       // The right password gave its attempt back.
-      const [count] = await recordHit(test.handle.db, [ceiling], now);
+      const [count] = await recordHit(db(), [ceiling], now);
       expect(count).toBe(LIMITS.signInAccountCeiling.max + 2);
     });
 
@@ -185,9 +178,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const now = new Date();
       // A hundred failures from one address, as a credential-stuffing run would leave them.
       const bucket = addressBucket('sign-in', client, LIMITS.signInAddress);
-      for (let i = 0; i < LIMITS.signInAddress.max - 1; i++) await recordHit(test.handle.db, [bucket], now);
+      for (let i = 0; i < LIMITS.signInAddress.max - 1; i++) await recordHit(db(), [bucket], now);
       await signIn(deps({ now }), { email: uniqueEmail('spray'), password: 'wrong' }, client);
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       await expect(signIn(deps({ now }), { email: user.email, password: PASSWORD }, client)).rejects.toBeInstanceOf(
         RateLimitedError,
       );
@@ -218,7 +211,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const result = await register(d, input, 'fr', nextAddress());
       expect(result).toMatchObject({ kind: 'created' });
       expect(d.mailOutbox.kicks).toBe(1);
-      const user = await test.handle.db
+      const user = await db()
         .selectFrom('users')
         .selectAll()
         .where('email', '=', input.email)
@@ -244,7 +237,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('refuses an address already signed up', async () => {
-      const existing = await createUser(test.handle.db);
+      const existing = await createUser(db());
       expect(await register(deps(), data({ email: existing.email }), 'en', nextAddress())).toEqual({
         kind: 'email_taken',
       });
@@ -265,7 +258,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
       const created = await register(deps(), matching, 'en', nextAddress());
       expect(created.kind).toBe('created');
-      const user = await test.handle.db
+      const user = await db()
         .selectFrom('users')
         .selectAll()
         .where('email', '=', matching.email)
@@ -274,7 +267,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(user.customer_type_id).toBe(2);
       const second = data({ isLandscapeProfessional: true, tradeAccount: matching.tradeAccount });
       expect(await register(deps(), second, 'en', nextAddress())).toEqual({ kind: 'trade_taken' });
-      await test.handle.db.updateTable('users').set({ in_house_account_id: null }).where('id', '=', user.id).execute();
+      await db().updateTable('users').set({ in_house_account_id: null }).where('id', '=', user.id).execute();
     });
 
     it('keeps the account when the confirmation cannot be sent, and sends it on a later attempt', async () => {
@@ -282,7 +275,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const result = await register(deps(), input, 'en', nextAddress());
       expect(result).toMatchObject({ kind: 'created' });
       const down = memoryMailer({ fail: true });
-      await drainOutbox(test.handle.db, down, composers);
+      await drainOutbox(db(), down, composers);
       const [row] = await rowsFor(input.email);
       expect([row?.kind, row?.attempts, row?.sent_at, row?.last_error]).toEqual([
         'confirm_email',
@@ -291,7 +284,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         'SMTP server unreachable',
       ]);
       const up = memoryMailer();
-      await drainOutbox(test.handle.db, up, composers, { now: () => new Date(Date.now() + retryDelayMs(1)) });
+      await drainOutbox(db(), up, composers, { now: () => new Date(Date.now() + retryDelayMs(1)) });
       expect(up.sent.filter((mail) => mail.to === input.email).map((mail) => mail.kind)).toEqual(['confirm_email']);
       expect((await rowsFor(input.email))[0]?.sent_at).not.toBeNull();
     });
@@ -307,9 +300,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('refuses a bad or expired confirmation link', async () => {
-      const user = await createUser(test.handle.db, { verified: false });
+      const user = await createUser(db(), { verified: false });
       const now = new Date();
-      const token = await issueEmailToken(test.handle.db, user.id, 'confirm_email', now);
+      const token = await issueEmailToken(db(), user.id, 'confirm_email', now);
       expect(await confirmEmail(deps(), `${token}x`)).toEqual({ kind: 'failed' });
       const late = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.confirm_email + 1);
       expect(await confirmEmail(deps({ now: late }), token)).toEqual({ kind: 'failed' });
@@ -317,8 +310,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('resends a link to an unconfirmed account only, after the same work for any address', async () => {
-      const unconfirmed = await createUser(test.handle.db, { verified: false });
-      const confirmed = await createUser(test.handle.db);
+      const unconfirmed = await createUser(db(), { verified: false });
+      const confirmed = await createUser(db());
       const ghost = uniqueEmail('ghost');
       const d = deps();
       for (const email of [confirmed.email, ghost, unconfirmed.email]) {
@@ -341,7 +334,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('limits resends per account', async () => {
-      const unconfirmed = await createUser(test.handle.db, { verified: false });
+      const unconfirmed = await createUser(db(), { verified: false });
       for (let i = 0; i < LIMITS.resendAccount.max; i++)
         await resendConfirmation(deps(), unconfirmed.email, nextAddress());
       await expect(resendConfirmation(deps(), unconfirmed.email, nextAddress())).rejects.toBeInstanceOf(
@@ -352,7 +345,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   describe('password reset', () => {
     it('mails a one-hour, single-use link; the new password works and every session ends', async () => {
-      const user = await createUser(test.handle.db, { locale: 'fr' });
+      const user = await createUser(db(), { locale: 'fr' });
       const d = deps();
       const signedIn = await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
       await queuePasswordResetLink(d, user.email);
@@ -360,11 +353,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const [mail] = await d.mailOutbox.sentTo(user.email);
       expect(mail?.text).toContain(`${SITE}/fr/auth/reset-password/`);
       const token = tokenFromMail(mail as NonNullable<typeof mail>, 'reset-password');
-      expect(await emailTokenIsValid(test.handle.db, token, 'reset_password')).toBe(true);
+      expect(await emailTokenIsValid(db(), token, 'reset_password')).toBe(true);
       expect(await resetPassword(d, token, 'a brand new passphrase')).toBe('reset');
       expect(await resetPassword(d, token, 'another passphrase')).toBe('expired');
       if (signedIn.kind === 'signed_in') {
-        expect(await validateSessionToken(test.handle.db, signedIn.issued.accessToken)).toBeNull();
+        expect(await validateSessionToken(db(), signedIn.issued.accessToken)).toBeNull();
       }
       expect((await signIn(d, { email: user.email, password: 'a brand new passphrase' }, nextAddress())).kind).toBe(
         'signed_in',
@@ -372,7 +365,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('says in the reset e-mail that the account is signed in, and mails the owner once the password changed', async () => {
-      const user = await createUser(test.handle.db, { locale: 'fr' });
+      const user = await createUser(db(), { locale: 'fr' });
       const d = deps();
       await signIn(d, { email: user.email, password: PASSWORD }, nextAddress());
       await queuePasswordResetLink(d, user.email);
@@ -391,7 +384,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('does not mention a sign-in in the reset e-mail of an account signed in nowhere', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const d = deps();
       await queuePasswordResetLink(d, user.email);
       const [mail] = await d.mailOutbox.sentTo(user.email);
@@ -410,18 +403,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     });
 
     it('refuses an expired link', async () => {
-      const user = await createUser(test.handle.db);
+      const user = await createUser(db());
       const now = new Date();
-      const token = await issueEmailToken(test.handle.db, user.id, 'reset_password', now);
+      const token = await issueEmailToken(db(), user.id, 'reset_password', now);
       const late = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.reset_password + 1);
-      expect(await emailTokenIsValid(test.handle.db, token, 'reset_password', late)).toBe(false);
+      expect(await emailTokenIsValid(db(), token, 'reset_password', late)).toBe(false);
       expect(await resetPassword(deps({ now: late }), token, 'whatever passphrase')).toBe('expired');
     });
 
     it('does not accept a token for another purpose', async () => {
-      const user = await createUser(test.handle.db);
-      const token = await issueEmailToken(test.handle.db, user.id, 'confirm_email');
-      expect(await consumeEmailToken(test.handle.db, token, ['reset_password'])).toBeUndefined();
+      const user = await createUser(db());
+      const token = await issueEmailToken(db(), user.id, 'confirm_email');
+      expect(await consumeEmailToken(db(), token, ['reset_password'])).toBeUndefined();
     });
 
     it('limits reset requests per address typed and per client', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, seedAccountReference } from '../../../tests/factories/accounts.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import {
   ACCESS_TTL_MS,
   createSession,
@@ -49,17 +50,12 @@ describe('tokens', () => {
 });
 
 describe.each(ENGINES)('sessions on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let userId: string;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    await seedAccountReference(test.handle.db);
-    userId = (await createUser(test.handle.db)).id;
+    await seedAccountReference(db());
+    userId = (await createUser(db())).id;
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   it('creates a 30-minute access session and a 30-day refresh token, storing neither token', async () => {
     const now = new Date('2026-05-01T12:00:00Z');

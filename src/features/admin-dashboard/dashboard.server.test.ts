@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { loadDashboard } from './dashboard.server.ts';
 import { defaultRange, parseRange } from './dashboard.ts';
 
@@ -15,12 +16,12 @@ const RANGE = { from: '2026-03-02', to: '2026-03-15' };
 const at = (iso: string) => new Date(iso);
 
 describe.each(ENGINES)('admin dashboard on %s', (engine) => {
-  let test: TestDatabase;
+  const suiteDb = useTestDatabase(engine);
+  const db = suiteDb;
   let fixtures: AccountFixtures;
   const users: Record<string, { id: string; email: string }> = {};
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    const db = test.handle.db;
+    const db = suiteDb();
     fixtures = await seedAccountReference(db);
     const people = [
       // name, created, last sign-in, role, in-house
@@ -107,12 +108,9 @@ describe.each(ENGINES)('admin dashboard on %s', (engine) => {
       lines: [{ quantity: 1, unitPriceCents: 99900 }],
     });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
 
   it('computes every figure of the range from the seed', async () => {
-    const data = await loadDashboard(test.handle.db, RANGE);
+    const data = await loadDashboard(db(), RANGE);
     // 2026-03-16T03:59Z is still 15 March in Toronto (EDT, UTC−4, from 8 March).
     expect(data.totalQuoteRequests).toBe(5);
     expect(data.totalVolumeCents).toBe(10000 + 5000 + 35000 + 20000 + 3000);
@@ -150,7 +148,7 @@ describe.each(ENGINES)('admin dashboard on %s', (engine) => {
   });
 
   it('follows the range: a range with nothing in it has zeros, not gaps', async () => {
-    const data = await loadDashboard(test.handle.db, { from: '2024-01-01', to: '2024-01-07' });
+    const data = await loadDashboard(db(), { from: '2024-01-01', to: '2024-01-07' });
     expect(data.totalQuoteRequests).toBe(0);
     expect(data.totalVolumeCents).toBe(0);
     expect(data.activeUsers).toBe(0);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import type { VersionOutcome } from '../../lib/db/schema.ts';
 import { loadDashboard } from './dashboard.server.ts';
 
@@ -11,16 +12,11 @@ const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
 
 describe.each(ENGINES)('the desk’s dashboard figures on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   async function version(
     submittedAt: Date,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCustomer, createInHouseAccount, createProduct } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import {
@@ -21,14 +22,7 @@ import {
 import { GUEST_CART_COOKIE } from './cart.ts';
 
 describe.each(ENGINES)('cart queries on %s', (engine) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
+  const db = useTestDatabase(engine);
 
   it('makes a guest cart on the first add and stores only the token hash', async () => {
     const product = await createProduct(db(), { variants: [{}, {}] });

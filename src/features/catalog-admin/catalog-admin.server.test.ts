@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts.ts';
 import { createLocation, createProduct } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import {
   listProducts,
   loadProductForEdit,
@@ -29,16 +30,11 @@ const messages: ProductMessages = {
 const schema = ProductEditSchema(messages);
 
 describe.each(ENGINES)('product admin on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let adminId: string;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    adminId = (await createUser(test.handle.db, { role: 'admin' })).id;
+    adminId = (await createUser(db(), { role: 'admin' })).id;
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   async function openForm(productId: number) {
     const product = await loadProductForEdit(db(), productId);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
   createInHouseAccount,
@@ -6,17 +6,18 @@ import {
   createProduct,
   setSetting,
 } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { loadAvailability, ProductNotFoundError } from './inventory.server.ts';
 
 describe.each(ENGINES)('availability query on %s', (engine) => {
-  let test: TestDatabase;
+  const suiteDb = useTestDatabase(engine);
+  const db = suiteDb;
   let yards: { id: number }[];
   let warehouse: { id: number };
   let closed: { id: number };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    const db = test.handle.db;
+    const db = suiteDb();
     await setSetting(db, 'low_stock_threshold', 5);
     await setSetting(db, 'locations', { primary_location_type_ids_for_product_page: [1] });
     yards = [
@@ -27,10 +28,6 @@ describe.each(ENGINES)('availability query on %s', (engine) => {
     warehouse = await createLocation(db, { name: 'Warehouse', typeId: 2, sortOrder: 0 });
     closed = await createLocation(db, { name: 'Closed', isActive: false, sortOrder: 0 });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const [a, b, c] = [0, 1, 2];
 
   it('gives every active variant at every sales yard, with labels from the threshold', async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCustomer, createInHouseAccount, createProduct } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { ApiError, errorResponse } from '../../lib/http/api.ts';
 import { getT } from '../../lib/i18n/index.ts';
 import { cartSummary } from '../cart/cart.server.ts';
@@ -24,14 +25,7 @@ import {
 import { listApiError } from './lists-api.server.ts';
 
 describe.each(ENGINES)('wish lists on %s', (engine) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
+  const db = useTestDatabase(engine);
   const defaults = async (userId: string) =>
     (
       await db()

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { outboxRow } from '../../lib/mail/outbox.server.ts';
 import { listMailProblems } from './mail-outbox.server.ts';
 import { RetryMailSchema, WAITING_SHOWN_AFTER_MS } from './mail-outbox.ts';
 
 describe.each(ENGINES)('the staff view of the mail outbox on %s', (engine) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
+  const db = useTestDatabase(engine);
 
   it('lists dead e-mails and those waiting too long, newest first; never sent or fresh ones', async () => {
     const now = new Date();

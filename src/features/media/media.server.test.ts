@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
 import { jpegOfSize, makeGif, makeJpeg, makePng } from '../../../tests/support/images.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { localStorage } from '../../lib/storage/local.server.ts';
 import type { MediaStorage } from '../../lib/storage/storage.ts';
 import {
@@ -42,19 +43,16 @@ async function storedFiles(dir: string): Promise<string[]> {
 }
 
 describe.each(ENGINES)('product images on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let dir: string;
   let storage: MediaStorage;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
     dir = await mkdtemp(join(tmpdir(), 'nursery-images-'));
     storage = localStorage(dir);
   });
   afterAll(async () => {
-    await test?.drop();
     await rm(dir, { recursive: true, force: true });
   });
-  const db = () => test.handle.db;
 
   it('keeps WebP and JPEG variants at three widths, with their sizes, and drops the upload', async () => {
     const product = await createProduct(db());

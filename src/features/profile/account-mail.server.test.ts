@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -8,9 +8,10 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
 import { startHangingSmtp } from '../../../tests/support/hanging-smtp.ts';
 import { testOutbox } from '../../../tests/support/mail-outbox.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { createSmtpMailer } from '../../lib/mail/mail.server.ts';
 import { createOutboxWorker } from '../../lib/mail/outbox.server.ts';
 import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
@@ -27,16 +28,11 @@ import { changePassword, requestEmailChange } from './profile.server.ts';
 const SITE = 'https://shop.example.ca';
 
 describe.each(ENGINES)('account e-mails through the outbox on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const composers = accountMailComposers({ siteUrl: SITE });
   let address = 0;
   const client = () => `203.0.113.${++address}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -7,8 +7,9 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from '../../../tests/factories/accounts.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
 import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
 import { type AccountDeps, confirmEmail } from '../accounts/accounts.server.ts';
 import { createSession, validateSessionToken } from '../accounts/session.server.ts';
@@ -26,16 +27,11 @@ import {
 } from './profile.server.ts';
 
 describe.each(ENGINES)('profile on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const composers = accountMailComposers({ siteUrl: 'https://shop.example.ca' });
   const deps = (): AccountDeps & { mailOutbox: TestOutbox } => ({ db: db(), mailOutbox: testOutbox(db, composers) });
   let address = 0;

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts.ts';
 import { createProduct } from '../../../tests/factories/catalog.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { startServer } from '../../server/serve.ts';
 import { NO_PAGE_TRANSLATIONS } from '../translations/page-translations.ts';
 import { LocalPublisher, type SiteBuilder, type SiteRenderer, sitesDirectory } from './local-publisher.server.ts';
@@ -52,7 +53,8 @@ function gatedBuild(label: (n: number) => string) {
 }
 
 describe.each(ENGINES)('publishing on %s', (engine) => {
-  let test: TestDatabase;
+  const suiteDb = useTestDatabase(engine);
+  const db = suiteDb;
   let dataDir: string;
   let server: Server;
   let base: string;
@@ -67,8 +69,7 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   let publisher: LocalPublisher;
 
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    userId = (await createUser(test.handle.db, { role: 'admin' })).id;
+    userId = (await createUser(db(), { role: 'admin' })).id;
     dataDir = await mkdtemp(join(tmpdir(), 'nursery-publish-'));
     await writeSite(join(dataDir, 'first'), 'first');
     site.swap({
@@ -95,7 +96,6 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await test?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
   const page = async () => (await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).text();
@@ -103,12 +103,12 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   it('builds in the background into a new directory and swaps it in when done', async () => {
     const gated = gatedBuild(() => 'second');
     build = gated.build;
-    const row = await publisher.request({ db: test.handle.db, userId });
+    const row = await publisher.request({ db: db(), userId });
     await gated.started;
     const release = gated.release;
     // The old site serves while the build runs.
     expect(await page()).toBe('<p>first</p>');
-    expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: row, state: 'running' });
+    expect((await publishStatus(db())).builds[0]).toMatchObject({ id: row, state: 'running' });
     release();
     await publisher.idle();
     expect(await page()).toBe('<p>second</p>');
@@ -117,7 +117,7 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     // The new build's redirects apply with it.
     const redirect = await fetch(`${base}/old-second`, { redirect: 'manual' });
     expect(redirect.status).toBe(301);
-    const status = await publishStatus(test.handle.db);
+    const status = await publishStatus(db());
     expect(status.builds[0]).toMatchObject({ id: row, state: 'succeeded', buildId: 'id-second', error: null });
     expect(status.builds[0]?.durationMs).toBeGreaterThanOrEqual(0);
     // The snapshot the build read was written first.
@@ -129,11 +129,11 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
       await writeFile(join(outDir, 'half-written.html'), 'x');
       throw new Error('astro build exited with 1:\nProductPage.astro: Cannot read properties of undefined');
     };
-    const row = await publisher.request({ db: test.handle.db, userId });
+    const row = await publisher.request({ db: db(), userId });
     await publisher.idle();
     expect(await page()).toBe('<p>second</p>');
     expect((await (await fetch(`${base}/builds/latest.json`)).json()).id).toBe('id-second');
-    const failed = (await publishStatus(test.handle.db)).builds.find((b) => b.id === row);
+    const failed = (await publishStatus(db())).builds.find((b) => b.id === row);
     expect(failed).toMatchObject({ state: 'failed' });
     expect(failed?.error).toContain('Cannot read properties of undefined');
     // The failed build's directory is gone; the serving one stays.
@@ -144,14 +144,14 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   it('queues exactly one more build for any number of changes made during a build', async () => {
     const gated = gatedBuild((n) => `queued-${n}`);
     build = gated.build;
-    const first = await publisher.request({ db: test.handle.db, userId });
+    const first = await publisher.request({ db: db(), userId });
     await gated.started;
-    const second = await publisher.request({ db: test.handle.db, userId });
-    const third = await publisher.request({ db: test.handle.db, userId });
-    const fourth = await publisher.request({ db: test.handle.db, userId });
+    const second = await publisher.request({ db: db(), userId });
+    const third = await publisher.request({ db: db(), userId });
+    const fourth = await publisher.request({ db: db(), userId });
     expect(new Set([second, third, fourth]).size).toBe(1);
     expect(second).not.toBe(first);
-    expect((await publishStatus(test.handle.db)).builds[0]).toMatchObject({ id: second, state: 'queued' });
+    expect((await publishStatus(db())).builds[0]).toMatchObject({ id: second, state: 'queued' });
     gated.release();
     await publisher.idle();
     expect(gated.calls()).toBe(2);
@@ -163,7 +163,7 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   });
 
   it('marks builds a stopped server left running or queued as failed, never the live ones', async () => {
-    const stale = await test.handle.db
+    const stale = await db()
       .insertInto('site_builds')
       .values({ target: 'local', state: 'running', requested_by: userId, started_at: new Date() })
       .returning('id')
@@ -172,9 +172,9 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     build = gated.build;
     registerPublisher(publisher);
     try {
-      const live = await publisher.request({ db: test.handle.db, userId });
+      const live = await publisher.request({ db: db(), userId });
       await gated.started;
-      const status = await publishStatus(test.handle.db);
+      const status = await publishStatus(db());
       expect(status.mode).toBe('local');
       expect(status.builds.find((b) => b.id === stale.id)).toMatchObject({ state: 'failed', error: ABANDONED_BUILD });
       expect(status.builds.find((b) => b.id === live)).toMatchObject({ state: 'running' });
@@ -186,7 +186,7 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
   });
 
   it('publishes an edit incrementally: the touched pages compressed again, the manifest last; coalesced; a failure falls back to a full build', async () => {
-    const db = test.handle.db;
+    const db = suiteDb();
     const product = await createProduct(db);
     const renders: { paths: string[]; pageBuildId: string }[] = [];
     let failure: Error | null = null;
@@ -282,9 +282,9 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
       calls.push(`${init?.method} ${String(url)}`);
       return new Response('{}', { status: 201 });
     });
-    const row = await ok.request({ db: test.handle.db, userId });
+    const row = await ok.request({ db: db(), userId });
     expect(calls).toEqual(['POST https://api.vercel.com/v1/integrations/deploy/x']);
-    expect((await publishStatus(test.handle.db)).builds.find((b) => b.id === row)).toMatchObject({
+    expect((await publishStatus(db())).builds.find((b) => b.id === row)).toMatchObject({
       target: 'vercel',
       state: 'requested',
     });
@@ -292,8 +292,8 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
       'https://api.vercel.com/v1/integrations/deploy/y',
       async () => new Response('', { status: 404, statusText: 'Not Found' }),
     );
-    const failed = await broken.request({ db: test.handle.db, userId });
-    expect((await publishStatus(test.handle.db)).builds.find((b) => b.id === failed)).toMatchObject({
+    const failed = await broken.request({ db: db(), userId });
+    expect((await publishStatus(db())).builds.find((b) => b.id === failed)).toMatchObject({
       state: 'failed',
       error: 'The deploy hook answered 404 Not Found',
     });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryMailer } from '../../../tests/factories/accounts.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases.ts';
+import { ENGINES } from '../../../tests/support/databases.ts';
 import { startHangingSmtp } from '../../../tests/support/hanging-smtp.ts';
+import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { createSmtpMailer, type MailMessage } from './mail.server.ts';
 import {
   createOutboxWorker,
@@ -30,17 +31,10 @@ const composers: Record<string, MailComposer> = {
 const HOUR = 3_600_000;
 
 describe.each(ENGINES)('mail outbox on %s', (engine) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const db = useTestDatabase(engine);
   beforeEach(async () => {
     await db().deleteFrom('mail_outbox').execute();
   });
-  const db = () => test.handle.db;
   const queue = async (to: string) =>
     (
       await db()

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { exportQuoteRequests } from '../export/export.server.ts';
 import { countQuoteRequests, listQuoteRequests } from './desk.server.ts';
 import { parseQuoteListQuery } from './desk.ts';
 
 describe.each(ENGINES)('the quote desk list on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   it('searches, filters, sorts, pages and exports the same rows', async () => {
     const buyer = await createUser(db(), { email: 'zelda.quince@example.com' });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { createProduct } from '../../../../tests/factories/catalog.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { parseQuoteListQuery } from '../desk/desk.ts';
 import { sendPricedQuote } from '../pricing/pricing.server.ts';
 import { SendQuoteSchema } from '../pricing/pricing.ts';
@@ -14,16 +15,11 @@ import { exportQuoteRequests, type QuoteExportRow, quoteCsvStream } from './expo
 const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 
 describe.each(ENGINES)('the CSV export of the current version on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   it('adds the version number, its last day, its outcome and the substitutions at the end', async () => {
     const staff = await createUser(db(), { role: 'admin' });

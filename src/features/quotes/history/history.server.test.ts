@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCustomer, createProduct } from '../../../../tests/factories/catalog.ts';
 import { checkoutInput as checkout, shopperWithCart as fillCart } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { addCartItem, cartSummary, readCartLines } from '../../cart/cart.server.ts';
 import { submitQuoteRequest } from '../submit/checkout.server.ts';
 import { listQuoteRequests, loadOwnQuote, QuoteNotFoundError, reorderQuoteRequest } from './history.server.ts';
 
 describe.each(ENGINES)("a customer's quote history on %s", (engine) => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
+  const db = useTestDatabase(engine);
   const shopperWithCart = (lines?: { listPriceCents?: number; quantity: number }[]) => fillCart(db(), lines);
 
   it("answers another customer's request as not found, with nothing of it", async () => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { createLocation, createProduct } from '../../../../tests/factories/catalog.ts';
 import { createQuoteRequest, sendTestVersion } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { ApiError } from '../../../lib/http/api.ts';
 import { heldStockHints } from '../../inventory/held-stock.server.ts';
 import { loadAvailability } from '../../inventory/inventory.server.ts';
@@ -18,18 +19,13 @@ import { loadRequestHolds, releaseExpiredHolds, StockShortError } from './holds.
 const DAY = 24 * 3_600_000;
 
 describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   /** A product whose variants have these quantities at the yard (the fixtures' pickup yard unless named). */
   async function stocked(quantities: number[], yardId = fixtures.locationId) {

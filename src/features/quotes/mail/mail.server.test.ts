@@ -1,24 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocation } from '../../../../tests/factories/catalog.ts';
 import { checkoutInput as checkout, shopperWithCart as fillCart } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import type { Mailer, MailMessage } from '../../../lib/mail/mail.server.ts';
 import { createOutboxWorker, drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { submitQuoteRequest } from '../submit/checkout.server.ts';
 import { quoteMailComposers } from './mail.server.ts';
 
 describe.each(ENGINES)("a new quote request's e-mails on %s", (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let yard: { id: number };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
     yard = await createLocation(db(), { name: 'Milton' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const shopperWithCart = (lines?: { listPriceCents?: number; quantity: number }[]) => fillCart(db(), lines);
 
   const composers = quoteMailComposers({ siteUrl: 'https://shop.example', salesDesk: 'desk@example.com' });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -7,7 +7,8 @@ import {
   seedAccountReference,
 } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { decideQuote, inspectDecisionLink } from '../decision/decision.server.ts';
 import { loadOwnQuote } from '../history/history.server.ts';
@@ -29,18 +30,13 @@ function tokenOf(text: string, action: 'approve' | 'decline'): string {
 }
 
 describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string; email: string };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   async function quotedRequest(locale: 'en' | 'fr' = 'en') {
     const customer = await createUser(db(), { locale });

@@ -1,9 +1,10 @@
 import type { APIContext } from 'astro';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { checkoutInput, createQuoteRequest, shopperWithCart } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import { ApiError } from '../../../lib/http/api.ts';
 import { POST as assignOwnerEndpoint } from '../../../pages/api/admin/quote-requests/[id]/owner.ts';
@@ -14,16 +15,11 @@ import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { assignmentLog, assignQuoteRequest, currentOwner, listStaff, NotStaffError } from './queue.server.ts';
 
 describe.each(ENGINES)('the desk queue on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
+    fixtures = await seedAccountReference(db());
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const request = (status: QuoteStatus, user: { id: string; email: string }, submittedAt?: Date) =>
     createQuoteRequest(db(), {
       user,

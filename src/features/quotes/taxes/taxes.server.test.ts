@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -6,7 +6,8 @@ import {
   seedAccountReference,
 } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { getT } from '../../../lib/i18n/index.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { parseQuoteListQuery } from '../desk/desk.ts';
@@ -25,18 +26,13 @@ const composers = quoteMailComposers({ siteUrl: 'https://shop.example.ca', sales
 const NBSP = '\u00a0';
 
 describe.each(ENGINES)('computed taxes on priced quotes on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string; email: string };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   /** A request of two lines (3 × 40.00 and 1 × 110.50), 75.00 of fees, priced on `now`. */
   async function priced(spec: { province?: string; trade?: boolean; exempt?: string; now?: Date }) {

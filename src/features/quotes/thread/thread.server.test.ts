@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
 import { testOutbox } from '../../../../tests/support/mail-outbox.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import { RateLimitedError } from '../../../lib/rate-limit.server.ts';
 import { threadMailComposers } from '../mail/thread-mail.server.ts';
@@ -21,16 +22,11 @@ const DESK = 'desk@example.com';
 const SITE = 'https://shop.example';
 
 describe.each(ENGINES)("a quote request's thread on %s", (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let staff: { id: string; role: 'admin' };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
     staff = { id: (await createUser(db(), { role: 'admin' })).id, role: 'admin' };
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
   const outbox = testOutbox(db, threadMailComposers({ siteUrl: SITE, salesDesk: DESK }));
 
   async function requestOf(options: { locale?: 'en' | 'fr'; status?: QuoteStatus } = {}) {

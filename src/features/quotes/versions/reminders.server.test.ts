@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -6,7 +6,8 @@ import {
   seedAccountReference,
 } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { quoteMailComposers } from '../mail/mail.server.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
@@ -21,18 +22,13 @@ const composers = quoteMailComposers({ siteUrl: 'https://shop.example.ca', sales
 const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 
 describe.each(ENGINES)('version reminders and answers from the account on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string; email: string };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   async function quoted(locale: 'en' | 'fr', daysValid: number) {
     const customer = await createUser(db(), { locale });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountFixtures,
   createUser,
@@ -7,7 +7,8 @@ import {
 } from '../../../../tests/factories/accounts.ts';
 import { createProduct } from '../../../../tests/factories/catalog.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { decideQuote, inspectDecisionLink } from '../decision/decision.server.ts';
 import { quoteMailComposers } from '../mail/mail.server.ts';
@@ -31,26 +32,21 @@ function linkOf(text: string, action: 'approve' | 'decline' | 'answer'): string 
 }
 
 describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string; email: string };
   let alternativeSku: string;
   let substituteSku: string;
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
-    const product = await createProduct(test.handle.db, {
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
+    const product = await createProduct(db(), {
       // The substitute is held at the pickup yard when offered (decision 054): the yard has some.
       variants: [{ sizeLabel: '#3' }, { sizeLabel: '#5', stock: { [fixtures.locationId]: 10 } }],
     });
     alternativeSku = product.variants[0]?.sku ?? '';
     substituteSku = product.variants[1]?.sku ?? '';
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   async function deliver(to: string) {
     const mailer = memoryMailer();

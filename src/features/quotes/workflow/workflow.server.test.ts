@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountFixtures, createUser, seedAccountReference } from '../../../../tests/factories/accounts.ts';
 import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../../../tests/support/databases.ts';
+import { ENGINES } from '../../../../tests/support/databases.ts';
+import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
 import { changeQuoteStatus, QuoteTransitionError } from './workflow.server.ts';
 
 describe.each(ENGINES)('the quote workflow on %s', (engine) => {
-  let test: TestDatabase;
+  const db = useTestDatabase(engine);
   let fixtures: AccountFixtures;
   let staff: { id: string; email: string };
   beforeAll(async () => {
-    test = await createTestDatabase(engine);
-    fixtures = await seedAccountReference(test.handle.db);
-    staff = await createUser(test.handle.db, { role: 'admin' });
+    fixtures = await seedAccountReference(db());
+    staff = await createUser(db(), { role: 'admin' });
   });
-  afterAll(async () => {
-    await test?.drop();
-  });
-  const db = () => test.handle.db;
 
   it('refuses a move the rules do not allow, and records every allowed one with its author', async () => {
     const customer = await createUser(db());
