@@ -1,7 +1,8 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetail } from '../model/quote.ts';
-import { renderOpf } from './opf.server.ts';
+import type { QuoteVersion } from '../versions/versions.ts';
+import { renderOpf, versionOffersText } from './opf.server.ts';
 
 function quote(lineCount: number): QuoteDetail {
   return {
@@ -78,6 +79,20 @@ function quote(lineCount: number): QuoteDetail {
   };
 }
 
+/** A catalogue item a version offers, as the read model gives it. */
+function offered(sku: string, unitPriceCents: number) {
+  return {
+    variantId: null,
+    sku,
+    nameEn: 'Sugar maple',
+    nameFr: 'Érable à sucre',
+    sizeLabel: '45 mm',
+    size: null,
+    unitPriceCents,
+    chosenAlternative: null,
+  };
+}
+
 async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
   try {
@@ -148,7 +163,11 @@ describe('Order Processing Form', () => {
       acceptedTaxesCents: 1625,
       acceptedTotalCents: 14125,
       renewalRequestedAt: null,
-      lines: [],
+      lines: [
+        { ...offered('TRE-1000-B', 5000), line: 1, quantity: 3, alternatives: [], answer: 'accept' as const },
+        // Another size offered instead of the one asked, and refused.
+        { ...offered('TRE-1001-C', 7500), line: 2, quantity: 3, alternatives: [], answer: 'refuse' as const },
+      ],
       taxProvince: 'ON' as const,
       taxExemptReason: null,
       taxes: [
@@ -169,6 +188,39 @@ describe('Order Processing Form', () => {
     expect(text).toContain('Partly accepted');
     expect(text).toContain('New total (lines taken): $141.25');
     expect(text).toContain('Taxed in Ontario');
+    expect(text).toContain('line 2: TRE-1001-B -> TRE-1001-C');
+    expect(text).toContain('Line 1: Accepted');
+    expect(text).toContain('Line 2: Refused');
     expect(text).toMatch(/HST \(13%\), registration no\. 123456789 RT0001: \$26\.00 -> \$16\.25/);
+  });
+
+  it('names what the version offers instead of what was asked, and each line’s answer, in the form’s language', async () => {
+    const lines = [
+      { ...offered('TRE-1000-B', 5000), line: 1, quantity: 3, alternatives: [], answer: null },
+      {
+        ...offered('TRE-1001-B', 7500),
+        line: 2,
+        quantity: 3,
+        alternatives: [{ ...offered('TRE-1001-D', 9900), position: 1, reason: 'épuisé en pots no 2' }],
+        answer: 'alternative' as const,
+        chosenAlternative: 1,
+      },
+      { ...offered('TRE-9999-A', 4000), line: 3, quantity: 1, alternatives: [], answer: 'refuse' as const },
+    ];
+    const request = { lines: [...quote(2).lines, { ...quote(1).lines[0], line: 3, sku: 'TRE-1002-B' }] };
+    // Only its lines are read.
+    const version = { number: 1, lines } as unknown as QuoteVersion;
+    expect(versionOffersText(request as QuoteDetail, version, 'en')).toEqual([
+      'line 2 alternatives: TRE-1001-D',
+      'line 3: TRE-1002-B → TRE-9999-A',
+      'Line 2: Alternative 1 taken (TRE-1001-D)',
+      'Line 3: Refused',
+    ]);
+    expect(versionOffersText(request as QuoteDetail, version, 'fr')).toEqual([
+      'ligne 2, solutions de rechange\u00a0: TRE-1001-D',
+      'ligne 3\u00a0: TRE-1002-B → TRE-9999-A',
+      'Ligne 2\u00a0: Solution de rechange 1 retenue (TRE-1001-D)',
+      'Ligne 3\u00a0: Refusée',
+    ]);
   });
 });

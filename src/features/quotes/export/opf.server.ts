@@ -5,6 +5,8 @@ import { SITE } from '../../../lib/site.ts';
 import { sizeText } from '../../../lib/size.ts';
 import { type QuoteDetail, siteContactName } from '../model/quote.ts';
 import { taxedInText, versionTaxLines } from '../taxes/tax-text.ts';
+import type { QuoteVersion } from '../versions/versions.ts';
+import { substitutionsText } from './csv.ts';
 
 /**
  * The Order Processing Form (docs/decisions/024-order-processing-form.md): the one-page (or
@@ -257,6 +259,14 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
       .fontSize(9)
       .fillColor('black')
       .text(pdfText(parts.join(' · ')), PAGE.margin, doc.y, { width: WIDTH });
+    // What it offers instead of what was asked, and the customer's answer to each line (item 8).
+    const offers = versionOffersText(quote, current, locale);
+    if (offers.length > 0) {
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .text(pdfText(offers.join('\n')), PAGE.margin, doc.y, { width: WIDTH });
+    }
     // Its taxes (decision 051): where it is taxed, each tax with the nursery's number, or the exemption.
     if (current.taxProvince) {
       const offered = versionTaxLines(current, locale);
@@ -300,6 +310,35 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   }
   doc.end();
   return finished;
+}
+
+/**
+ * The version's substitutions and alternatives, one per row ("line 2: A-2 → B-2"), then, once
+ * answered, each line's answer ("Line 1: Accepted").
+ */
+export function versionOffersText(quote: Pick<QuoteDetail, 'lines'>, version: QuoteVersion, locale: Locale): string[] {
+  const asked = new Map(quote.lines.map((line) => [line.line, line.sku]));
+  const offers = substitutionsText(
+    version.lines.map((line) => ({
+      line: line.line,
+      requestedSku: asked.get(line.line) ?? line.sku,
+      offeredSku: line.sku,
+      alternatives: line.alternatives.map((alternative) => alternative.sku),
+    })),
+    locale,
+  );
+  const n = getT(locale, 'negotiation');
+  const colon = locale === 'fr' ? '\u00a0:' : ':';
+  const answers = version.lines.flatMap((line) => {
+    if (!line.answer) return [];
+    const chosen = line.alternatives.find((alternative) => alternative.position === line.chosenAlternative);
+    const answer =
+      line.answer === 'alternative'
+        ? `${n('lineAnswer.alternative', { position: line.chosenAlternative })} (${chosen?.sku ?? ''})`
+        : n(`lineAnswer.${line.answer}`);
+    return [`${n('columns.line')} ${line.line}${colon} ${answer}`];
+  });
+  return [...(offers ? offers.split(' | ') : []), ...answers];
 }
 
 function rule(doc: PDFKit.PDFDocument): void {
