@@ -57,8 +57,9 @@ async function main(outDir: string): Promise<void> {
   const { app } = (await import(entry)) as { app: BuildApp };
   const prerenderer = { app, staticPaths: new StaticPaths(app as unknown as StaticPathsApp) };
   const origin = app.getOptions().origin ?? 'http://localhost';
-  // One render at a time: each sets the catalog for the whole process.
-  let queue: Promise<void> = Promise.resolve();
+  // One render at a time: each sets the catalog for the whole process. The first waits for
+  // the warm-up, which the build's own pages did not give this module graph.
+  let queue: Promise<void> = warmUp(prerenderer, origin);
   process.on('message', (message: WorkerRequest) => {
     if (message?.type !== 'render') return;
     queue = queue.then(async () => {
@@ -71,6 +72,24 @@ async function main(outDir: string): Promise<void> {
     });
   });
   send({ type: 'built', buildId: latest.id });
+}
+
+/**
+ * Lists every prerendered path and renders one product page into nothing, right after the
+ * build: the first edit's publish otherwise paid for loading the page modules and running
+ * every route's getStaticPaths for the first time in this process (the slow first edit of
+ * decision 050's figures). A failure here is only logged: the edit's render says what is wrong.
+ */
+async function warmUp(prerenderer: { app: BuildApp; staticPaths: StaticPaths }, origin: string): Promise<void> {
+  try {
+    const all = await prerenderer.staticPaths.getAll();
+    const product = all.find(({ pathname }) => pathname.startsWith('/products/'));
+    if (!product) return;
+    const url = new URL(`${product.pathname.replace(/\/+$/, '')}/`, origin);
+    await (await prerenderer.app.render(new Request(url), { routeData: product.route })).arrayBuffer();
+  } catch (error) {
+    console.error(`The render worker could not warm up: ${explain(error)}`);
+  }
 }
 
 async function render(
