@@ -1,11 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium.ts';
+import { CHROMIUM_ARGS, findTestChromium } from './tests/support/chromium.ts';
 
 // The end-to-end suites run against the built server (`npm test` builds it first) on a
 // data directory of their own, so they never touch a developer's .data.
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
-const executablePath = findChromium();
+const executablePath = findTestChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',

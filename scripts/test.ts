@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { vercelIsrProblems } from '../src/features/publishing/isr.ts';
-import { findChromium } from '../tests/support/chromium.ts';
+import { findTestChromium } from '../tests/support/chromium.ts';
 import { POSTGRES_URL, postgresReachable } from '../tests/support/databases.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -167,14 +167,14 @@ if (wanted('build') || wanted('e2e') || wanted('security')) {
         ? startBeside('types', 'types', bin('astro'), ['check'], besideEnv).then((types) => [types])
         : Promise.resolve([]);
   if (wanted('e2e') || only.length === 0) {
-    const chromium = findChromium();
+    const chromium = findTestChromium();
     if (!built) {
       notRun.push('end-to-end: the build failed');
     } else if (!chromium && ci) {
-      console.error("No Chromium: install Debian's chromium or set CHROMIUM_PATH.");
+      console.error("No Chromium: install Debian's chromium-headless-shell or set CHROMIUM_PATH.");
       results.push({ step: 'end-to-end', ok: false, seconds: 0 });
     } else if (!chromium) {
-      notRun.push("end-to-end: no Chromium (install Debian's chromium or set CHROMIUM_PATH)");
+      notRun.push("end-to-end: no Chromium (install Debian's chromium-headless-shell or set CHROMIUM_PATH)");
     } else {
       // Spawned, not spawnSync: the steps beside it are timed as they end, not when it does.
       await runAsync('end-to-end', bin('playwright'), ['test'], { E2E_DATA_DIR: dataDir });
