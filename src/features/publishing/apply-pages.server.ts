@@ -23,15 +23,19 @@ async function stage(target: string, body: Uint8Array): Promise<Staged> {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(main, buffer);
   staged.renames.push({ from: main, to: target });
-  for (const encoding of ENCODINGS) {
-    const compressedTarget = target + ENCODING_SUFFIX[encoding];
-    if (buffer.length < MIN_COMPRESS_BYTES) {
-      staged.stale.push(compressedTarget);
-      continue;
-    }
-    const temporary = temporaryName(compressedTarget);
-    await writeFile(temporary, await compressFor(target, buffer, encoding));
-    staged.renames.push({ from: temporary, to: compressedTarget });
+  // Both encodings at once, on libuv's thread pool (zlib's asynchronous calls).
+  const compressed = await Promise.all(
+    ENCODINGS.map(async (encoding) => {
+      const compressedTarget = target + ENCODING_SUFFIX[encoding];
+      if (buffer.length < MIN_COMPRESS_BYTES) return { stale: compressedTarget };
+      const temporary = temporaryName(compressedTarget);
+      await writeFile(temporary, await compressFor(target, buffer, encoding));
+      return { rename: { from: temporary, to: compressedTarget } };
+    }),
+  );
+  for (const one of compressed) {
+    if (one.stale) staged.stale.push(one.stale);
+    if (one.rename) staged.renames.push(one.rename);
   }
   return staged;
 }
@@ -55,7 +59,11 @@ async function discard(staged: Staged[]): Promise<void> {
 export async function applyRenderedFiles(clientDir: string, files: RenderedFile[], latest: LatestBuild): Promise<void> {
   const staged: Staged[] = [];
   try {
-    for (const file of files) staged.push(await stage(join(clientDir, file.file), file.body));
+    // Every page at once (each one's temporaries are known only once staged: allSettled).
+    const settled = await Promise.allSettled(files.map((file) => stage(join(clientDir, file.file), file.body)));
+    for (const one of settled) if (one.status === 'fulfilled') staged.push(one.value);
+    const failed = settled.find((one) => one.status === 'rejected');
+    if (failed) throw failed.reason;
     staged.push(
       await stage(join(clientDir, LATEST_BUILD_PATH), new TextEncoder().encode(`${JSON.stringify(latest)}\n`)),
     );

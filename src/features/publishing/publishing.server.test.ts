@@ -196,12 +196,13 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
         renders.push(request);
         if (gate) await gate;
         if (failure) throw failure;
-        return request.paths.map((path) => ({
+        const files = request.paths.map((path) => ({
           path,
           file: outputFileFor(path, !path.endsWith('.xml')),
           // Long enough to be kept compressed.
           body: new TextEncoder().encode(`<p>${path} ${request.pageBuildId}</p>${' '.repeat(2000)}`),
         }));
+        return { files };
       },
       close() {},
     };
@@ -274,6 +275,20 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     expect(fullBuilds).toBe(2);
     expect(await page()).toBe('<p>full-2</p>');
     failure = null;
+  });
+
+  it('records the nightly pass as a full build of its own kind, even when nothing changed', async () => {
+    build = async (outDir) => {
+      await writeSite(outDir, 'nightly');
+      return undefined;
+    };
+    const row = await publisher.request({ db: db(), userId: null, nightly: true });
+    await publisher.idle();
+    expect((await publishStatus(db())).builds.find((b) => b.id === row)).toMatchObject({
+      state: 'succeeded',
+      kind: 'nightly',
+    });
+    expect(await page()).toBe('<p>nightly</p>');
   });
 
   it('on Vercel, calls the deploy hook and records the request or its failure', async () => {
