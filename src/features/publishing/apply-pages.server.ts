@@ -5,6 +5,16 @@ import { LATEST_BUILD_PATH, type LatestBuild } from '../shell/build-manifest.ts'
 import type { RenderedFile } from './render-worker.ts';
 
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/**
+ * Files up to this size are compressed before they are swapped in (a product page, the home
+ * page: the edited page's first request is served compressed at once). Larger ones — the
+ * sitemap, which lists every product (about 18 MB at 20,000 products), and the browse pages
+ * of big categories — grow with the catalogue: their old compressed forms are removed and the
+ * server compresses them on their first request, as it does every page of a full build
+ * (src/server/serve.ts, decision 012), so a publish's work stays the same at any size.
+ */
+export const PRECOMPRESS_MAX_BYTES = 256 * 1024;
 const temporaryName = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 
 interface Staged {
@@ -27,7 +37,8 @@ async function stage(target: string, body: Uint8Array): Promise<Staged> {
   const compressed = await Promise.all(
     ENCODINGS.map(async (encoding) => {
       const compressedTarget = target + ENCODING_SUFFIX[encoding];
-      if (buffer.length < MIN_COMPRESS_BYTES) return { stale: compressedTarget };
+      if (buffer.length < MIN_COMPRESS_BYTES || buffer.length > PRECOMPRESS_MAX_BYTES)
+        return { stale: compressedTarget };
       const temporary = temporaryName(compressedTarget);
       await writeFile(temporary, await compressFor(target, buffer, encoding));
       return { rename: { from: temporary, to: compressedTarget } };
