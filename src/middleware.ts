@@ -6,6 +6,7 @@ import { mergeGuestCartOnRequest } from './features/cart/cart.middleware.ts';
 import { withCatalogFromDatabase } from './features/catalog/catalog-on-demand.server.ts';
 import { mailOutbox } from './features/mail-outbox/worker.server.ts';
 import { isIsrRoute } from './features/publishing/isr.ts';
+import { startNightlyPublish } from './features/publishing/nightly.server.ts';
 import { redirects } from './features/redirects/redirects.middleware.ts';
 import { sandbox } from './features/sandbox/sandbox.middleware.ts';
 import { localeRoutes } from './features/translations/page-translations.middleware.ts';
@@ -37,6 +38,8 @@ const locale = defineMiddleware((context, next) => {
   if (!context.isPrerendered) {
     // The mail outbox's worker runs in the server that renders (a no-op once started).
     mailOutbox();
+    // So does the nightly full build of the Node server's publisher (decision 050).
+    startNightlyPublish();
     context.locals.requestId = context.request.headers.get('x-request-id') ?? crypto.randomUUID();
   }
   return next();

@@ -32,6 +32,11 @@ export const EnvSchema = z
     /** How many days before a quote version's last day its reminder e-mail goes (decision 049). */
     QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     /**
+     * The hour (0–23, the nursery's clock) of the Node server's nightly full build, or `off`
+     * (decision 050).
+     */
+    NIGHTLY_PUBLISH_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(3),
+    /**
      * The nursery's sales-tax registration numbers, printed beside each tax on a priced quote
      * (decision 051). The defaults are demo values in each number's format.
      */

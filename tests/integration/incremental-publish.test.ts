@@ -87,10 +87,11 @@ describe('incremental publishing', () => {
       .select(['id', 'slug_en', 'slug_fr', 'name_fr'])
       .where('is_published', '=', true)
       .orderBy('id')
-      .limit(3)
+      .limit(5)
       .execute();
-    const [priced, renamed, pictured] = products;
-    if (!priced || !renamed || !pictured) throw new Error('the demo catalog has too few products');
+    const [priced, renamed, pictured, stocked, traded] = products;
+    if (!priced || !renamed || !pictured || !stocked || !traded)
+      throw new Error('the demo catalog has too few products');
 
     // Edit 1: a price.
     await handle.db
@@ -137,6 +138,28 @@ describe('incremental publishing', () => {
     expect(manifest).toMatchObject({ id: first.buildId, revision: 2 });
     expect(manifest.changed[`/fr/products/${renamed.slug_fr}`]).toBe(2);
     expect(manifest.changed[`/products/${priced.slug_en}`]).toBe(1);
+
+    // Edit 4: the stock of one product at every yard (its snapshot's stock total) and the trade
+    // price of another, which no page shows: the database's digests name both, the publish
+    // reads those two alone and renders the first one's pages only.
+    const stockedVariants = handle.db.selectFrom('variants').select('id').where('product_id', '=', stocked.id);
+    await handle.db
+      .updateTable('stock_levels')
+      .set({ quantity: 1 })
+      .where('variant_id', 'in', stockedVariants)
+      .execute();
+    await handle.db
+      .updateTable('variants')
+      .set({ trade_price_cents: sql`greatest(trade_price_cents - 1, 0)` })
+      .where('product_id', '=', traded.id)
+      .execute();
+    const three = await publish();
+    expect(three).toMatchObject({ state: 'succeeded', kind: 'incremental' });
+    const changedBy3 = JSON.parse(await readFile(join(site.current().clientDir, 'builds/latest.json'), 'utf8'))
+      .changed as Record<string, number>;
+    expect(changedBy3[`/products/${stocked.slug_en}`]).toBe(3);
+    expect(changedBy3[`/fr/products/${stocked.slug_fr}`]).toBe(3);
+    expect(Object.keys(changedBy3).filter((path) => path.endsWith(`/${traded.slug_en}`))).toEqual([]);
 
     const incremental = await pages(site.current().clientDir);
     const full = await publish(true);

@@ -132,13 +132,51 @@ export function indexSnapshot(snapshot: CatalogSnapshot): CatalogIndex {
 }
 
 const REPLACED_CATALOG = Symbol.for('nursery.catalogIndex');
+const BUILT_CATALOG = Symbol.for('nursery.builtCatalogIndex');
+const slots = globalThis as Record<symbol, Promise<CatalogIndex> | undefined>;
 
-/** What `getCatalog()` answers in this process from now on (the render worker's newer snapshot). */
-export function replaceCatalog(snapshot: CatalogSnapshot): void {
-  (globalThis as Record<symbol, unknown>)[REPLACED_CATALOG] = Promise.resolve(indexSnapshot(snapshot));
+/** The index `patchCatalog` set, shared through globalThis across module graphs. */
+export function replacedCatalog(): Promise<CatalogIndex> | undefined {
+  return slots[REPLACED_CATALOG];
 }
 
-/** The snapshot's index set by `replaceCatalog`, shared through globalThis across module graphs. */
-export function replacedCatalog(): Promise<CatalogIndex> | undefined {
-  return (globalThis as Record<symbol, unknown>)[REPLACED_CATALOG] as Promise<CatalogIndex> | undefined;
+/** Notes the index the build read from its collections, for `patchCatalog` in the render worker. */
+export function shareBuiltCatalog(index: Promise<CatalogIndex>): void {
+  slots[BUILT_CATALOG] = index;
+}
+
+/**
+ * Puts newer versions of a few products into the catalog `getCatalog()` answers in this
+ * process (the render worker's, docs/decisions/050-incremental-publish.md): every other entry
+ * stays the object it was, and only the lookups are made again, so an edit costs the same at
+ * any catalogue size instead of a whole snapshot read and indexed. The products must already
+ * be in the catalog with the same address and category (anything else is a full build).
+ */
+export async function patchCatalog(changed: CatalogProduct[]): Promise<void> {
+  const current = await (slots[REPLACED_CATALOG] ?? slots[BUILT_CATALOG]);
+  if (!current) throw new Error('No catalog to patch: the build read none in this process');
+  const newer = new Map(changed.map((product) => [product.id, idLast(product)]));
+  for (const product of newer.values()) {
+    const old = current.productById.get(product.id);
+    if (
+      !old ||
+      old.slug_en !== product.slug_en ||
+      old.slug_fr !== product.slug_fr ||
+      old.categoryId !== product.categoryId
+    )
+      throw new Error(`Product ${product.id} moved or is not in the published catalog: a full build is needed`);
+  }
+  slots[REPLACED_CATALOG] = Promise.resolve(
+    indexCatalog({
+      categories: current.categories,
+      products: current.products.map((product) => newer.get(product.id) ?? product),
+      locations: current.locations,
+      contentPages: current.contentPages,
+      site: {
+        homeCategoryIds: current.homeCategoryIds,
+        lowStockThreshold: current.lowStockThreshold,
+        redirects: current.redirects,
+      },
+    }),
+  );
 }

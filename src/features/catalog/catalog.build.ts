@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { type CatalogIndex, indexCatalog, replacedCatalog } from './catalog-index.ts';
+import { type CatalogIndex, indexCatalog, replacedCatalog, shareBuiltCatalog } from './catalog-index.ts';
 import { onDemandCatalog } from './catalog-on-demand.server.ts';
 
 export type { CatalogIndex } from './catalog-index.ts';
@@ -17,7 +17,10 @@ export function getCatalog(): Promise<CatalogIndex> {
   if (replaced) return replaced;
   const onDemand = onDemandCatalog();
   if (onDemand) return onDemand;
-  index ??= buildIndex();
+  if (!index) {
+    index = buildIndex();
+    shareBuiltCatalog(index);
+  }
   return index;
 }
 

@@ -12,68 +12,93 @@ const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 /**
  * Reads the published catalog in the shape the static build uses. French text fields get
- * French typography here, once (src/lib/i18n/glossary.md).
+ * French typography here, once (src/lib/i18n/glossary.md). With `only`, the snapshot holds
+ * those published products alone (an incremental publish's read, which must not grow with the
+ * catalogue, docs/decisions/050-incremental-publish.md); everything else, the categories'
+ * product counts included, is read whole.
  */
-export async function readCatalogSnapshot(db: Kysely<Database>): Promise<CatalogSnapshot> {
-  const [settings, categoryRows, productRows, imageRows, variantRows, locationRows, contentRows, redirectRows] =
-    await Promise.all([
-      db
-        .selectFrom('app_settings')
-        .select(['key', 'value'])
-        .where('key', 'in', ['home_page', 'low_stock_threshold'])
-        .execute(),
-      db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute(),
-      db.selectFrom('products').selectAll().where('is_published', '=', true).orderBy('id').execute(),
-      db
-        .selectFrom('product_images')
-        .innerJoin('products', 'products.id', 'product_images.product_id')
-        .where('products.is_published', '=', true)
-        .select([
-          'product_images.id',
-          'product_images.product_id',
-          'product_images.storage_key',
-          'product_images.width',
-          'product_images.height',
-          'product_images.alt_en',
-          'product_images.alt_fr',
-          'product_images.title_en',
-          'product_images.title_fr',
-          'product_images.variants',
-        ])
-        .orderBy('product_images.product_id')
-        .orderBy('product_images.position')
-        .execute(),
-      db
-        .selectFrom('variants')
-        .leftJoin('stock_levels', 'stock_levels.variant_id', 'variants.id')
-        .where('variants.is_active', '=', true)
-        .select([
-          'variants.id',
-          'variants.product_id',
-          'variants.sku',
-          'variants.size_label',
-          'variants.size_kind',
-          'variants.size_values',
-          'variants.size_root_ball',
-          'variants.list_price_cents',
-          // Net of quote holds as of the build (decision 054); the islands read the live figure.
-          sql<number>`coalesce(sum(${freeStockOf('stock_levels')}), 0)::int`.as('stock_total'),
-        ])
-        .groupBy('variants.id')
-        .orderBy('variants.product_id')
-        .orderBy('variants.sort_order')
-        .orderBy('variants.id')
-        .execute(),
-      db
-        .selectFrom('locations')
-        .selectAll()
-        .where('is_active', '=', true)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('content_pages').selectAll().orderBy('id').execute(),
-      db.selectFrom('redirects').selectAll().orderBy('from_path').execute(),
-    ]);
+export async function readCatalogSnapshot(db: Kysely<Database>, only?: readonly number[]): Promise<CatalogSnapshot> {
+  // `in ()` is not SQL: no product asked for reads none.
+  const ids = only === undefined ? undefined : only.length > 0 ? [...only] : [-1];
+  const [
+    settings,
+    categoryRows,
+    productRows,
+    imageRows,
+    variantRows,
+    locationRows,
+    contentRows,
+    redirectRows,
+    countRows,
+  ] = await Promise.all([
+    db
+      .selectFrom('app_settings')
+      .select(['key', 'value'])
+      .where('key', 'in', ['home_page', 'low_stock_threshold'])
+      .execute(),
+    db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute(),
+    db
+      .selectFrom('products')
+      .selectAll()
+      .where('is_published', '=', true)
+      .$if(ids !== undefined, (query) => query.where('id', 'in', ids ?? []))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('product_images')
+      .innerJoin('products', 'products.id', 'product_images.product_id')
+      .where('products.is_published', '=', true)
+      .$if(ids !== undefined, (query) => query.where('product_images.product_id', 'in', ids ?? []))
+      .select([
+        'product_images.id',
+        'product_images.product_id',
+        'product_images.storage_key',
+        'product_images.width',
+        'product_images.height',
+        'product_images.alt_en',
+        'product_images.alt_fr',
+        'product_images.title_en',
+        'product_images.title_fr',
+        'product_images.variants',
+      ])
+      .orderBy('product_images.product_id')
+      .orderBy('product_images.position')
+      .execute(),
+    db
+      .selectFrom('variants')
+      .leftJoin('stock_levels', 'stock_levels.variant_id', 'variants.id')
+      .where('variants.is_active', '=', true)
+      .$if(ids !== undefined, (query) => query.where('variants.product_id', 'in', ids ?? []))
+      .select([
+        'variants.id',
+        'variants.product_id',
+        'variants.sku',
+        'variants.size_label',
+        'variants.size_kind',
+        'variants.size_values',
+        'variants.size_root_ball',
+        'variants.list_price_cents',
+        // Net of quote holds as of the build (decision 054); the islands read the live figure.
+        sql<number>`coalesce(sum(${freeStockOf('stock_levels')}), 0)::int`.as('stock_total'),
+      ])
+      .groupBy('variants.id')
+      .orderBy('variants.product_id')
+      .orderBy('variants.sort_order')
+      .orderBy('variants.id')
+      .execute(),
+    db.selectFrom('locations').selectAll().where('is_active', '=', true).orderBy('sort_order').orderBy('id').execute(),
+    db.selectFrom('content_pages').selectAll().orderBy('id').execute(),
+    db.selectFrom('redirects').selectAll().orderBy('from_path').execute(),
+    // A partial read still counts every published product in its category.
+    ids === undefined
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('products')
+          .select(['category_id', db.fn.countAll<number>().as('count')])
+          .where('is_published', '=', true)
+          .groupBy('category_id')
+          .execute(),
+  ]);
 
   const setting = (key: string) => settings.find((row) => row.key === key)?.value;
   const homePage = setting('home_page') as { category_ids?: number[] } | undefined;
@@ -150,7 +175,9 @@ export async function readCatalogSnapshot(db: Kysely<Database>): Promise<Catalog
         productCount: 0,
       }),
     ),
-    products,
+    countRows
+      ? new Map(countRows.map((row) => [row.category_id, Number(row.count)]))
+      : countBy(products, (product) => product.categoryId),
   );
 
   return CatalogSnapshotSchema.parse({
@@ -208,19 +235,58 @@ export async function writeCatalogSnapshot(db: Kysely<Database>, path: string): 
   return snapshot;
 }
 
-function withProductCounts(categories: CatalogCategory[], products: CatalogProduct[]): CatalogCategory[] {
+/** `direct`: how many published products each category holds itself. */
+function withProductCounts(categories: CatalogCategory[], direct: Map<number, number>): CatalogCategory[] {
   const byId = new Map(categories.map((category) => [category.id, category]));
-  for (const product of products) {
-    // Count the product in its category and every ancestor.
-    let category = byId.get(product.categoryId);
+  for (const [categoryId, count] of direct) {
+    // Count the products in their category and every ancestor.
+    let category = byId.get(categoryId);
     const seen = new Set<number>();
     while (category && !seen.has(category.id)) {
       seen.add(category.id);
-      category.productCount += 1;
+      category.productCount += count;
       category = category.parentId === null ? undefined : byId.get(category.parentId);
     }
   }
   return categories;
+}
+
+function countBy<T, K>(rows: T[], key: (row: T) => K): Map<K, number> {
+  const counts = new Map<K, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Where the catalogue's change log stands now (supabase/migrations/20261128050000_catalog_changes.sql):
+ * every transaction that has not finished yet has an id at or above it. Read before the
+ * catalogue itself, it is what the next publish asks `productsChangedSince`.
+ */
+export async function catalogChangesMark(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ mark: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as mark`.execute(
+    db,
+  );
+  const mark = rows[0]?.mark;
+  if (!mark) throw new Error('The database gave no snapshot');
+  return mark;
+}
+
+/**
+ * The products whose catalogue rows were written by a transaction at or after `mark`: what
+ * an incremental publish reads (docs/decisions/050-incremental-publish.md), whatever the size
+ * of the catalogue. Some may have changed nothing a page shows (a trade price); the caller
+ * compares them. Notes older than a day are forgotten here.
+ */
+export async function productsChangedSince(db: Kysely<Database>, mark: string): Promise<number[]> {
+  await db.deleteFrom('catalog_changes').where('changed_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  const rows = await db
+    .selectFrom('catalog_changes')
+    .select('product_id')
+    .distinct()
+    .where(sql<boolean>`txid >= ${mark}::xid8`)
+    .orderBy('product_id')
+    .execute();
+  return rows.map((row) => row.product_id);
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

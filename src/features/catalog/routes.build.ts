@@ -46,13 +46,17 @@ interface RouteContext {
 }
 
 /**
- * The product of a product page: its static path's props when prerendered; rendered on demand
- * (Vercel's ISR, docs/decisions/050) the catalog's product with the slug in the address, or
- * undefined (the page then answers 404).
+ * The product of a product page: the catalog's entry for its static path's product when
+ * prerendered (the very same object in a build; the newer one once the render worker patched
+ * its catalog, docs/decisions/050, without running getStaticPaths again); rendered on demand
+ * (Vercel's ISR) the catalog's product with the slug in the address, or undefined (the page
+ * then answers 404).
  */
 export async function productOf({ props, params }: RouteContext, locale: Locale): Promise<CatalogProduct | undefined> {
-  if (props.product) return props.product as CatalogProduct;
-  return params.slug === undefined ? undefined : (await getCatalog()).productBySlug[locale].get(params.slug);
+  const catalog = await getCatalog();
+  const prerendered = props.product as CatalogProduct | undefined;
+  if (prerendered) return catalog.productById.get(prerendered.id) ?? prerendered;
+  return params.slug === undefined ? undefined : catalog.productBySlug[locale].get(params.slug);
 }
 
 /** The category of a browse page, as `productOf` gives a product page's. */
@@ -60,8 +64,10 @@ export async function categoryOf(
   { props, params }: RouteContext,
   locale: Locale,
 ): Promise<CatalogCategory | undefined> {
-  if (props.category) return props.category as CatalogCategory;
-  return params.category === undefined ? undefined : (await getCatalog()).categoryByPath[locale].get(params.category);
+  const catalog = await getCatalog();
+  const prerendered = props.category as CatalogCategory | undefined;
+  if (prerendered) return catalog.categoryById.get(prerendered.id) ?? prerendered;
+  return params.category === undefined ? undefined : catalog.categoryByPath[locale].get(params.category);
 }
 
 /** A page's answer for an address the catalog has no page at: Astro renders the 404 page. */

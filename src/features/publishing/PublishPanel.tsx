@@ -91,6 +91,7 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
                   when: when(lastFinished.finishedAt ?? lastFinished.requestedAt),
                 })}{' '}
                 {done && lastFinished.kind === 'full' && strings.kindFull}
+                {done && lastFinished.kind === 'nightly' && strings.kindNightly}
                 {done &&
                   lastFinished.kind === 'incremental' &&
                   fill(lastFinished.pages === 1 ? strings.kindIncremental_one : strings.kindIncremental_other, {

@@ -5,6 +5,16 @@ import { LATEST_BUILD_PATH, type LatestBuild } from '../shell/build-manifest.ts'
 import type { RenderedFile } from './render-worker.ts';
 
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/**
+ * Files up to this size are compressed before they are swapped in (a product page, the home
+ * page: the edited page's first request is served compressed at once). Larger ones — the
+ * sitemap, which lists every product (about 18 MB at 20,000 products), and the browse pages
+ * of big categories — grow with the catalogue: their old compressed forms are removed and the
+ * server compresses them on their first request, as it does every page of a full build
+ * (src/server/serve.ts, decision 012), so a publish's work stays the same at any size.
+ */
+export const PRECOMPRESS_MAX_BYTES = 256 * 1024;
 const temporaryName = (target: string) => `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 
 interface Staged {
@@ -23,15 +33,20 @@ async function stage(target: string, body: Uint8Array): Promise<Staged> {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(main, buffer);
   staged.renames.push({ from: main, to: target });
-  for (const encoding of ENCODINGS) {
-    const compressedTarget = target + ENCODING_SUFFIX[encoding];
-    if (buffer.length < MIN_COMPRESS_BYTES) {
-      staged.stale.push(compressedTarget);
-      continue;
-    }
-    const temporary = temporaryName(compressedTarget);
-    await writeFile(temporary, await compressFor(target, buffer, encoding));
-    staged.renames.push({ from: temporary, to: compressedTarget });
+  // Both encodings at once, on libuv's thread pool (zlib's asynchronous calls).
+  const compressed = await Promise.all(
+    ENCODINGS.map(async (encoding) => {
+      const compressedTarget = target + ENCODING_SUFFIX[encoding];
+      if (buffer.length < MIN_COMPRESS_BYTES || buffer.length > PRECOMPRESS_MAX_BYTES)
+        return { stale: compressedTarget };
+      const temporary = temporaryName(compressedTarget);
+      await writeFile(temporary, await compressFor(target, buffer, encoding));
+      return { rename: { from: temporary, to: compressedTarget } };
+    }),
+  );
+  for (const one of compressed) {
+    if (one.stale) staged.stale.push(one.stale);
+    if (one.rename) staged.renames.push(one.rename);
   }
   return staged;
 }
@@ -55,7 +70,11 @@ async function discard(staged: Staged[]): Promise<void> {
 export async function applyRenderedFiles(clientDir: string, files: RenderedFile[], latest: LatestBuild): Promise<void> {
   const staged: Staged[] = [];
   try {
-    for (const file of files) staged.push(await stage(join(clientDir, file.file), file.body));
+    // Every page at once (each one's temporaries are known only once staged: allSettled).
+    const settled = await Promise.allSettled(files.map((file) => stage(join(clientDir, file.file), file.body)));
+    for (const one of settled) if (one.status === 'fulfilled') staged.push(one.value);
+    const failed = settled.find((one) => one.status === 'rejected');
+    if (failed) throw failed.reason;
     staged.push(
       await stage(join(clientDir, LATEST_BUILD_PATH), new TextEncoder().encode(`${JSON.stringify(latest)}\n`)),
     );

@@ -1,6 +1,5 @@
-import type { CatalogProduct, CatalogSnapshot } from '../catalog/catalog.ts';
+import type { CatalogCategory, CatalogProduct, CatalogSnapshot } from '../catalog/catalog.ts';
 import { categoryHref, productHref } from '../catalog/catalog.ts';
-import { indexSnapshot } from '../catalog/catalog-index.ts';
 
 /**
  * What a publish must do to bring the served site to a new catalog snapshot
@@ -22,7 +21,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Fields whose change moves a product's pages or links (addresses, category): a full build. */
 const STRUCTURAL_PRODUCT_FIELDS = ['code', 'slug_en', 'slug_fr', 'categoryId'] as const;
 
-export function planPublish(before: CatalogSnapshot, after: CatalogSnapshot): PublishPlan {
+/**
+ * `candidates`: when the caller knows that no other product can have changed (their database
+ * digests are the same, readProductFingerprints), only these are compared, so the plan costs
+ * the same at any catalogue size.
+ */
+export function planPublish(
+  before: CatalogSnapshot,
+  after: CatalogSnapshot,
+  candidates?: ReadonlySet<number>,
+): PublishPlan {
   const full = (reason: string): PublishPlan => ({ kind: 'full', reason });
   if (!same(before.categories, after.categories)) return full('categories changed');
   if (!same(before.locations, after.locations)) return full('sales yards changed');
@@ -33,7 +41,8 @@ export function planPublish(before: CatalogSnapshot, after: CatalogSnapshot): Pu
   if (before.products.length !== after.products.length) return full('products added or removed');
   const old = new Map(before.products.map((product) => [product.id, product]));
   const changed: CatalogProduct[] = [];
-  for (const product of after.products) {
+  const compared = candidates ? after.products.filter((product) => candidates.has(product.id)) : after.products;
+  for (const product of compared) {
     const previous = old.get(product.id);
     if (!previous) return full('products added or removed');
     if (same(previous, product)) continue;
@@ -43,13 +52,24 @@ export function planPublish(before: CatalogSnapshot, after: CatalogSnapshot): Pu
   }
   if (changed.length > MAX_INCREMENTAL_PRODUCTS) return full(`${changed.length} products changed at once`);
   if (changed.length === 0) return { kind: 'incremental', products: [], paths: [] };
-  const catalog = indexSnapshot(after);
+  const categories = new Map(after.categories.map((category) => [category.id, category]));
   const paths = new Set<string>(ALWAYS);
   for (const product of changed) {
     for (const locale of ['en', 'fr'] as const) {
       paths.add(productHref(product, locale));
-      for (const category of catalog.trail(product.categoryId)) paths.add(categoryHref(category, locale));
+      for (const category of trail(categories, product.categoryId)) paths.add(categoryHref(category, locale));
     }
   }
   return { kind: 'incremental', products: changed.map((product) => product.id), paths: [...paths].sort() };
+}
+
+/** A category and its ancestors (the browse pages that list its products). */
+function trail(categories: Map<number, CatalogCategory>, categoryId: number): CatalogCategory[] {
+  const path: CatalogCategory[] = [];
+  let current = categories.get(categoryId);
+  while (current && !path.includes(current)) {
+    path.push(current);
+    current = current.parentId === null ? undefined : categories.get(current.parentId);
+  }
+  return path;
 }

@@ -1,40 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../lib/db/schema.ts';
+import type { Database, SiteBuildKind } from '../../lib/db/schema.ts';
 import { log } from '../../lib/log.ts';
-import { catalogSnapshotPath, writeCatalogSnapshot } from '../catalog/catalog.server.ts';
-import type { CatalogSnapshot } from '../catalog/catalog.ts';
+import {
+  catalogChangesMark,
+  catalogSnapshotPath,
+  productsChangedSince,
+  readCatalogSnapshot,
+  writeCatalogSnapshot,
+} from '../catalog/catalog.server.ts';
+import type { CatalogProduct, CatalogSnapshot } from '../catalog/catalog.ts';
 import { readRedirectMapFile } from '../redirects/redirects.server.ts';
 import { REDIRECT_MAP_FILE } from '../redirects/redirects.ts';
 import { LATEST_BUILD_PATH, type LatestBuild, parseLatestBuild, revisionBuildId } from '../shell/build-manifest.ts';
 import { readPageTranslationsFile } from '../translations/page-translations.server.ts';
 import { PAGE_TRANSLATIONS_FILE } from '../translations/page-translations.ts';
 import { applyRenderedFiles } from './apply-pages.server.ts';
-import { planPublish } from './incremental.ts';
+import { MAX_INCREMENTAL_PRODUCTS, planPublish } from './incremental.ts';
+import { type PhaseClock, phaseClock } from './phase-clock.ts';
 import type { Publisher, PublishRequest } from './publishing.server.ts';
-import type { RenderedFile, WorkerReply, WorkerRequest } from './render-worker.ts';
 import type { ServedSite, SiteHolder } from './site.server.ts';
+import type { SiteBuilder, SiteRenderer } from './site-builder.server.ts';
 
-/**
- * Renders pages of a published build again from a newer catalog snapshot, with the build's
- * own Astro prerenderer (the render worker that ran the build).
- */
-export interface SiteRenderer {
-  render(request: Omit<WorkerRequest, 'type' | 'job'>): Promise<RenderedFile[]>;
-  /** Lets the worker go (a newer build replaced it). */
-  close(): void;
-  /** The worker's process, for its memory in benchmarks. */
-  readonly pid?: number;
-}
-
-/**
- * Builds a site into a directory (`client/`, `redirects.json`); rejects with the reason on
- * failure. May resolve with a renderer for incremental publishes of that build.
- */
-export type SiteBuilder = (outDir: string) => Promise<SiteRenderer | undefined>;
+export { astroSiteBuilder, type SiteBuilder, type SiteRenderer } from './site-builder.server.ts';
 
 export interface LocalPublisherOptions {
   dataDir: string;
@@ -56,6 +45,8 @@ export const MAX_CHANGED_PATHS = 2_000;
 interface Published {
   buildId: string;
   snapshot: CatalogSnapshot;
+  /** The change log's mark read just before the snapshot (catalogChangesMark). */
+  changesMark: string;
   renderer: SiteRenderer | null;
   revision: number;
   changed: Record<string, number>;
@@ -75,6 +66,7 @@ export class LocalPublisher implements Publisher {
   /** The one publish waiting for the running one; every request meanwhile joins it. */
   private queued: Promise<number> | null = null;
   private queuedFull = false;
+  private queuedNightly = false;
   private queuedRow: number | null = null;
   private runningRow: number | null = null;
   private db: Kysely<Database> | null = null;
@@ -100,14 +92,15 @@ export class LocalPublisher implements Publisher {
   }
 
   /** The bookkeeping is synchronous, so two requests at once never start two builds. */
-  request({ db, userId, full = false }: PublishRequest): Promise<number> {
+  request({ db, userId, full = false, nightly = false }: PublishRequest): Promise<number> {
     this.db = db;
     if (!this.running) {
       const row = insertBuild(db, userId);
-      this.startWith(row, full);
+      this.startWith(row, full || nightly, nightly);
       return row;
     }
-    this.queuedFull ||= full;
+    this.queuedFull ||= full || nightly;
+    this.queuedNightly ||= nightly;
     if (!this.queued) {
       this.queued = insertBuild(db, userId);
       this.queued.then(
@@ -120,53 +113,85 @@ export class LocalPublisher implements Publisher {
     return this.queued;
   }
 
-  private startWith(row: Promise<number>, full: boolean): void {
+  private startWith(row: Promise<number>, full: boolean, nightly: boolean): void {
     this.running = row
       .then((id) => {
         this.runningRow = id;
-        return this.run(id, full);
+        return this.run(id, full, nightly);
       })
       .catch((error: unknown) => log('error', 'publish_crashed', { error }))
       .finally(() => {
         const next = this.queued;
         const nextFull = this.queuedFull;
+        const nextNightly = this.queuedNightly;
         this.queued = null;
         this.queuedFull = false;
+        this.queuedNightly = false;
         this.queuedRow = null;
         this.runningRow = null;
         this.running = null;
-        if (next) this.startWith(next, nextFull);
+        if (next) this.startWith(next, nextFull, nextNightly);
       });
   }
 
-  private async run(row: number, full: boolean): Promise<void> {
+  private async run(row: number, full: boolean, nightly = false): Promise<void> {
     const db = this.db;
     if (!db) throw new Error('No database to publish from');
     const started = new Date();
     await db.updateTable('site_builds').set({ state: 'running', started_at: started }).where('id', '=', row).execute();
-    let snapshot: CatalogSnapshot;
-    try {
-      snapshot = await writeCatalogSnapshot(db, catalogSnapshotPath(this.options.dataDir));
-    } catch (error) {
-      await this.fail(db, row, error);
-      return;
-    }
     const published = this.published;
     if (!full && published?.renderer) {
-      const plan = planPublish(published.snapshot, snapshot);
-      const changedCount =
-        Object.keys(published.changed).length + (plan.kind === 'incremental' ? plan.paths.length : 0);
-      if (plan.kind === 'incremental' && changedCount <= MAX_CHANGED_PATHS) {
-        try {
-          await this.publishIncremental(db, row, published, snapshot, plan.paths);
-          return;
-        } catch (error) {
-          // Nothing was swapped in; the full build below brings the site up to date.
-          log('error', 'incremental_publish_failed', { row, error });
-        }
+      try {
+        if (await this.tryIncremental(db, row, published)) return;
+      } catch (error) {
+        // Nothing was swapped in; the full build below brings the site up to date.
+        log('error', 'incremental_publish_failed', { row, error });
       }
     }
-    await this.publishFull(db, row, started, snapshot);
+    let snapshot: CatalogSnapshot;
+    let changesMark: string;
+    try {
+      // The mark first: a product changed between the two reads is read again next time.
+      changesMark = await catalogChangesMark(db);
+      snapshot = await writeCatalogSnapshot(db, catalogSnapshotPath(this.options.dataDir));
+    } catch (error) {
+      await this.fail(db, row, error, nightly ? 'nightly' : 'full');
+      return;
+    }
+    await this.publishFull(db, row, started, snapshot, changesMark, nightly ? 'nightly' : 'full');
+  }
+
+  /**
+   * An edit's publish, at a cost that does not grow with the catalogue: the database's change
+   * log names the products written since the served snapshot; only those are read, compared
+   * and sent to the render worker. Resolves false when it takes a full build (a structural
+   * change, too many products or pages); changes nothing served unless it resolves true.
+   */
+  private async tryIncremental(db: Kysely<Database>, row: number, published: Published): Promise<boolean> {
+    const phases = phaseClock();
+    const changesMark = await catalogChangesMark(db);
+    const candidates = await productsChangedSince(db, published.changesMark);
+    phases.lap('changed products');
+    if (candidates.length > MAX_INCREMENTAL_PRODUCTS) return false;
+    const read = await readCatalogSnapshot(db, candidates);
+    phases.lap('read changed products');
+    const fresh = new Map(read.products.map((product) => [product.id, product]));
+    const shown = new Set(published.snapshot.products.map((product) => product.id));
+    // A product published or withdrawn changes listings and counts: a full build. (A product
+    // neither shown nor published, edited, changes nothing.)
+    if (candidates.some((id) => shown.has(id) !== fresh.has(id))) return false;
+    const snapshot: CatalogSnapshot = {
+      ...read,
+      products: published.snapshot.products.map((product) => fresh.get(product.id) ?? product),
+    };
+    const plan = planPublish(published.snapshot, snapshot, new Set(fresh.keys()));
+    phases.lap('plan');
+    if (plan.kind !== 'incremental') return false;
+    if (Object.keys(published.changed).length + plan.paths.length > MAX_CHANGED_PATHS) return false;
+    // JSON's shape, as the build's catalog has it (no undefined keys).
+    const products = plan.products.map((id) => JSON.parse(JSON.stringify(fresh.get(id))) as CatalogProduct);
+    await this.publishIncremental(db, row, { ...published, changesMark }, snapshot, products, plan.paths, phases);
+    return true;
   }
 
   private async publishIncremental(
@@ -174,7 +199,9 @@ export class LocalPublisher implements Publisher {
     row: number,
     published: Published,
     snapshot: CatalogSnapshot,
+    products: CatalogProduct[],
     paths: string[],
+    phases: PhaseClock,
   ): Promise<void> {
     const { renderer } = published;
     if (!renderer) throw new Error('No render worker');
@@ -183,13 +210,12 @@ export class LocalPublisher implements Publisher {
     const changed = { ...published.changed };
     for (const path of paths) changed[path] = revision;
     if (paths.length > 0) {
-      const files = await renderer.render({
-        snapshotPath: catalogSnapshotPath(this.options.dataDir),
-        paths,
-        pageBuildId,
-      });
+      const rendered = await renderer.render({ products, paths, pageBuildId });
+      phases.lap('render (worker round trip)');
+      phases.add(rendered.phases ?? {});
       const latest: LatestBuild = { id: published.buildId, timestamp: Date.now(), revision, changed };
-      await applyRenderedFiles(this.options.site.current().clientDir, files, latest);
+      await applyRenderedFiles(this.options.site.current().clientDir, rendered.files, latest);
+      phases.lap('apply');
     }
     this.published = { ...published, snapshot, revision, changed };
     await db
@@ -204,6 +230,8 @@ export class LocalPublisher implements Publisher {
       })
       .where('id', '=', row)
       .execute();
+    phases.lap('row');
+    log('info', 'incremental_publish', { row, pages: paths.length, ms: phases.all() });
   }
 
   private async publishFull(
@@ -211,6 +239,8 @@ export class LocalPublisher implements Publisher {
     row: number,
     started: Date,
     snapshot: CatalogSnapshot,
+    changesMark: string,
+    kind: 'full' | 'nightly',
   ): Promise<void> {
     const { dataDir, build, site, onSwap } = this.options;
     const outDir = join(sitesDirectory(dataDir), `${started.getTime().toString(36)}-${row}`);
@@ -228,13 +258,13 @@ export class LocalPublisher implements Publisher {
       site.swap(next);
       onSwap?.(next);
       this.published?.renderer?.close();
-      this.published = { buildId: latest.id, snapshot, renderer, revision: 0, changed: {} };
+      this.published = { buildId: latest.id, snapshot, changesMark, renderer, revision: 0, changed: {} };
       await writeFile(currentSiteFile(dataDir), `${JSON.stringify({ dir: outDir, buildId: latest.id })}\n`);
       await db
         .updateTable('site_builds')
         .set({
           state: 'succeeded',
-          kind: 'full',
+          kind,
           finished_at: new Date(),
           build_id: latest.id,
           products: snapshot.products.length,
@@ -246,16 +276,16 @@ export class LocalPublisher implements Publisher {
     } catch (error) {
       renderer?.close();
       await rm(outDir, { recursive: true, force: true }).catch(() => undefined);
-      await this.fail(db, row, error);
+      await this.fail(db, row, error, kind);
     }
   }
 
-  private async fail(db: Kysely<Database>, row: number, error: unknown): Promise<void> {
+  private async fail(db: Kysely<Database>, row: number, error: unknown, kind: SiteBuildKind = 'full'): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     log('error', 'publish_failed', { row, error });
     await db
       .updateTable('site_builds')
-      .set({ state: 'failed', kind: 'full', finished_at: new Date(), error: reason.slice(-4000) })
+      .set({ state: 'failed', kind, finished_at: new Date(), error: reason.slice(-4000) })
       .where('id', '=', row)
       .execute();
   }
@@ -296,83 +326,4 @@ async function insertBuild(db: Kysely<Database>, userId: string | null): Promise
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/**
- * The real build: the render worker (render-worker.server.ts) runs `astro build --outDir` on
- * this same Node and stays for incremental publishes of that build; the assets are then
- * precompressed. A failure rejects with the end of the build's output, which the admin shows.
- */
-export function astroSiteBuilder(root: string): SiteBuilder {
-  return async (outDir) => {
-    const worker = join(root, 'src/features/publishing/render-worker.server.ts');
-    const output: string[] = [];
-    const child = spawn(process.execPath, [worker, outDir], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      // A build for production whatever runs the server (a test runner sets NODE_ENV=test,
-      // which Vite would build for).
-      env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 200) output.splice(0, output.length - 200);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const tail = () => stripVTControlCharacters(output.join('')).trim().split('\n').slice(-15).join('\n');
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.once('error', reject);
-        child.on('message', (message: WorkerReply) => {
-          if (message.type === 'built') resolve();
-          if (message.type === 'build-failed') reject(new Error(`astro build failed:\n${tail()}\n${message.error}`));
-        });
-        child.once('exit', (code) => reject(new Error(`astro build exited with ${code}:\n${tail()}`)));
-      });
-      const { precompress } = await import('../../server/build.ts');
-      await precompress(join(outDir, 'client'));
-    } catch (error) {
-      child.kill();
-      throw error;
-    }
-    // After the build its output is not needed: only its render jobs' failures are.
-    output.length = 0;
-    return workerRenderer(child);
-  };
-}
-
-/** Talks to a built render worker: one job at a time, answered by its number. */
-function workerRenderer(child: ChildProcess): SiteRenderer {
-  let next = 0;
-  const pending = new Map<number, { resolve: (files: RenderedFile[]) => void; reject: (error: Error) => void }>();
-  let gone: Error | null = null;
-  child.on('message', (message: WorkerReply) => {
-    if (message.type !== 'rendered' && message.type !== 'render-failed') return;
-    const waiting = pending.get(message.job);
-    pending.delete(message.job);
-    if (message.type === 'rendered') waiting?.resolve(message.files);
-    else waiting?.reject(new Error(message.error));
-  });
-  child.once('exit', (code) => {
-    gone = new Error(`The render worker stopped (${code})`);
-    for (const waiting of pending.values()) waiting.reject(gone);
-    pending.clear();
-  });
-  return {
-    pid: child.pid,
-    render(request) {
-      if (gone) return Promise.reject(gone);
-      const job = ++next;
-      return new Promise((resolve, reject) => {
-        pending.set(job, { resolve, reject });
-        child.send({ type: 'render', job, ...request } satisfies WorkerRequest);
-      });
-    },
-    close() {
-      if (child.connected) child.disconnect();
-      child.kill();
-    },
-  };
 }

@@ -10,6 +10,7 @@ import { ENGINES } from '../../../tests/support/databases.ts';
 import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { startServer } from '../../server/serve.ts';
 import { NO_PAGE_TRANSLATIONS } from '../translations/page-translations.ts';
+import { PRECOMPRESS_MAX_BYTES } from './apply-pages.server.ts';
 import { LocalPublisher, type SiteBuilder, type SiteRenderer, sitesDirectory } from './local-publisher.server.ts';
 import { ABANDONED_BUILD, deployHookPublisher, publishStatus, registerPublisher } from './publishing.server.ts';
 import { outputFileFor } from './render-worker.ts';
@@ -196,12 +197,15 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
         renders.push(request);
         if (gate) await gate;
         if (failure) throw failure;
-        return request.paths.map((path) => ({
+        const files = request.paths.map((path) => ({
           path,
           file: outputFileFor(path, !path.endsWith('.xml')),
-          // Long enough to be kept compressed.
-          body: new TextEncoder().encode(`<p>${path} ${request.pageBuildId}</p>${' '.repeat(2000)}`),
+          // Long enough to be kept compressed; the sitemap past what a publish compresses itself.
+          body: new TextEncoder().encode(
+            `<p>${path} ${request.pageBuildId}</p>${' '.repeat(path === '/sitemap.xml' ? PRECOMPRESS_MAX_BYTES : 2000)}`,
+          ),
         }));
+        return { files };
       },
       close() {},
     };
@@ -243,6 +247,13 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     const sitemap = await fetch(`${base}/sitemap.xml`, { headers: { 'accept-encoding': 'identity' } });
     expect(sitemap.headers.get('content-type')).toContain('xml');
     expect(await sitemap.text()).toContain('/sitemap.xml id-full-1.1');
+    // The product page was compressed by the publish; the big sitemap is left to its first request.
+    const clientDir = site.current().clientDir;
+    expect(existsSync(join(clientDir, `${productPath?.slice(1)}/index.html.br`))).toBe(true);
+    expect(existsSync(join(clientDir, 'sitemap.xml.br'))).toBe(false);
+    const compressedSitemap = await fetch(`${base}/sitemap.xml`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressedSitemap.headers.get('content-encoding')).toBe('br');
+    expect(await compressedSitemap.text()).toContain('/sitemap.xml id-full-1.1');
     // The manifest: the same build, one revision, which pages it changed.
     const latest = await (await fetch(`${base}/builds/latest.json`)).json();
     expect(latest).toMatchObject({ id: 'id-full-1', revision: 1 });
@@ -274,6 +285,20 @@ describe.each(ENGINES)('publishing on %s', (engine) => {
     expect(fullBuilds).toBe(2);
     expect(await page()).toBe('<p>full-2</p>');
     failure = null;
+  });
+
+  it('records the nightly pass as a full build of its own kind, even when nothing changed', async () => {
+    build = async (outDir) => {
+      await writeSite(outDir, 'nightly');
+      return undefined;
+    };
+    const row = await publisher.request({ db: db(), userId: null, nightly: true });
+    await publisher.idle();
+    expect((await publishStatus(db())).builds.find((b) => b.id === row)).toMatchObject({
+      state: 'succeeded',
+      kind: 'nightly',
+    });
+    expect(await page()).toBe('<p>nightly</p>');
   });
 
   it('on Vercel, calls the deploy hook and records the request or its failure', async () => {

@@ -11,6 +11,8 @@ export interface PublishRequest {
   userId: string | null;
   /** A full build whatever changed ("Publish now"); otherwise an edit publishes only what it touched where it can. */
   full?: boolean;
+  /** The nightly consistency pass (nightly.server.ts): a full build, recorded as `nightly`. */
+  nightly?: boolean;
 }
 
 /** Publishes the catalog as it is in the database now; resolves with the site_builds row. */

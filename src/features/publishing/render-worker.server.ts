@@ -1,7 +1,7 @@
 /**
  * The render worker: a child process of the Node server that runs the full `astro build`
  * of a publish and then stays, holding Astro's own prerenderer (keepPrerenderer()), to
- * render the few pages a later edit touches with the newer catalog snapshot
+ * render the few pages a later edit touches with the products it changed patched in
  * (docs/decisions/050-incremental-publish.md). Started by `renderWorkerBuilder` with an IPC
  * channel: `node render-worker.server.ts <outDir>`.
  */
@@ -9,8 +9,7 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteData } from 'astro';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
-import { CatalogSnapshotSchema } from '../catalog/catalog.ts';
-import { replaceCatalog } from '../catalog/catalog-index.ts';
+import { patchCatalog } from '../catalog/catalog-index.ts';
 import { setServingBuildId } from '../shell/build-id.ts';
 import { LATEST_BUILD_PATH, parseLatestBuild } from '../shell/build-manifest.ts';
 import { KEPT_PRERENDER_DIR, keptPrerenderEntry, RENDER_WORKER_ENV } from './render-worker.integration.ts';
@@ -19,10 +18,14 @@ import { outputFileFor, type RenderedFile, type WorkerReply, type WorkerRequest 
 /** The part of Astro's build app (astro/entrypoints/prerender) the worker uses. */
 interface BuildApp {
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
-  routeCache?: { clearAll(): void };
   getOptions(): { origin?: string };
 }
 type StaticPathsApp = ConstructorParameters<typeof StaticPaths>[0];
+interface Prerenderer {
+  app: BuildApp;
+  staticPaths: StaticPaths;
+  routes(): Promise<Map<string, RouteData>>;
+}
 
 const send = (message: WorkerReply) => process.send?.(message);
 const explain = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -55,7 +58,20 @@ async function main(outDir: string): Promise<void> {
   await rename(join(outDir, 'server', KEPT_PRERENDER_DIR), bundle);
   // The same module instance Astro rendered the build with: its app has the build's settings.
   const { app } = (await import(entry)) as { app: BuildApp };
-  const prerenderer = { app, staticPaths: new StaticPaths(app as unknown as StaticPathsApp) };
+  const staticPaths = new StaticPaths(app as unknown as StaticPathsApp);
+  let routes: Promise<Map<string, RouteData>> | undefined;
+  const prerenderer: Prerenderer = {
+    app,
+    staticPaths,
+    // Listed once: Astro's route cache keeps each route's static paths for the renders.
+    routes: () => {
+      routes ??= listRoutes(staticPaths);
+      routes.catch(() => {
+        routes = undefined;
+      });
+      return routes;
+    },
+  };
   const origin = app.getOptions().origin ?? 'http://localhost';
   // One render at a time: each sets the catalog for the whole process. The first waits for
   // the warm-up, which the build's own pages did not give this module graph.
@@ -64,8 +80,9 @@ async function main(outDir: string): Promise<void> {
     if (message?.type !== 'render') return;
     queue = queue.then(async () => {
       try {
-        const files = await render(prerenderer, origin, message);
-        send({ type: 'rendered', job: message.job, files });
+        const phases: Record<string, number> = {};
+        const files = await render(prerenderer, origin, message, phases);
+        send({ type: 'rendered', job: message.job, files, phases });
       } catch (error) {
         send({ type: 'render-failed', job: message.job, error: explain(error) });
       }
@@ -80,33 +97,47 @@ async function main(outDir: string): Promise<void> {
  * every route's getStaticPaths for the first time in this process (the slow first edit of
  * decision 050's figures). A failure here is only logged: the edit's render says what is wrong.
  */
-async function warmUp(prerenderer: { app: BuildApp; staticPaths: StaticPaths }, origin: string): Promise<void> {
+async function warmUp(prerenderer: Prerenderer, origin: string): Promise<void> {
   try {
-    const all = await prerenderer.staticPaths.getAll();
-    const product = all.find(({ pathname }) => pathname.startsWith('/products/'));
+    const routes = await prerenderer.routes();
+    const product = [...routes].find(([pathname]) => pathname.startsWith('/products/'));
     if (!product) return;
-    const url = new URL(`${product.pathname.replace(/\/+$/, '')}/`, origin);
-    await (await prerenderer.app.render(new Request(url), { routeData: product.route })).arrayBuffer();
+    const url = new URL(`${product[0]}/`, origin);
+    await (await prerenderer.app.render(new Request(url), { routeData: product[1] })).arrayBuffer();
   } catch (error) {
     console.error(`The render worker could not warm up: ${explain(error)}`);
   }
 }
 
-async function render(
-  prerenderer: { app: BuildApp; staticPaths: StaticPaths },
-  origin: string,
-  request: Extract<WorkerRequest, { type: 'render' }>,
-): Promise<RenderedFile[]> {
-  const snapshot = CatalogSnapshotSchema.parse(JSON.parse(await readFile(request.snapshotPath, 'utf8')));
-  replaceCatalog(snapshot);
-  setServingBuildId(request.pageBuildId);
-  // getStaticPaths ran on the old catalog; the props it gave (the product) are stale.
-  prerenderer.app.routeCache?.clearAll();
+/** Every prerendered page's route by its path (no trailing slash, `/` for the home page). */
+async function listRoutes(staticPaths: StaticPaths): Promise<Map<string, RouteData>> {
   const routes = new Map<string, RouteData>();
-  for (const { pathname, route } of await prerenderer.staticPaths.getAll()) {
+  for (const { pathname, route } of await staticPaths.getAll()) {
     const key = pathname.replace(/\/+$/, '') || '/';
     if (!routes.has(key)) routes.set(key, route);
   }
+  return routes;
+}
+
+async function render(
+  prerenderer: Prerenderer,
+  origin: string,
+  request: Extract<WorkerRequest, { type: 'render' }>,
+  phases: Record<string, number>,
+): Promise<RenderedFile[]> {
+  let mark = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    phases[phase] = (phases[phase] ?? 0) + (now - mark);
+    mark = now;
+  };
+  await patchCatalog(request.products);
+  lap('worker.patch catalog');
+  setServingBuildId(request.pageBuildId);
+  // The static paths of the build stay (an incremental publish moves no page): the pages
+  // read their product and category from the patched catalog by id (routes.build.ts).
+  const routes = await prerenderer.routes();
+  lap('worker.routes');
   const files: RenderedFile[] = [];
   for (const path of request.paths) {
     const route = routes.get(path);
@@ -116,9 +147,13 @@ async function render(
     const response = await prerenderer.app.render(new Request(url), { routeData: route });
     if (response.status !== 200 || !response.body) throw new Error(`${path} rendered with status ${response.status}`);
     files.push({ path, file: outputFileFor(path, isPage), body: new Uint8Array(await response.arrayBuffer()) });
+    lap(`worker.render ${routeKind(path)}`);
   }
   return files;
 }
+
+/** A page's kind for the phase timings: `product`, `browse`, `home`, `sitemap.xml`… */
+const routeKind = (path: string) => path.replace(/^\/fr(?=\/|$)/, '').split('/')[1] || 'home';
 
 const outDir = process.argv[2];
 if (!outDir || !process.send) {

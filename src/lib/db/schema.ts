@@ -230,7 +230,7 @@ export interface ImageVariantRow {
 export type SiteBuildTarget = 'local' | 'vercel';
 export type SiteBuildState = 'queued' | 'running' | 'succeeded' | 'failed' | 'requested';
 /** A full `astro build`, or only the pages an edit touched (local builds; null on Vercel). */
-export type SiteBuildKind = 'full' | 'incremental';
+export type SiteBuildKind = 'full' | 'incremental' | 'nightly';
 
 export interface SiteBuildsTable {
   id: GeneratedAlways<number>;
@@ -483,6 +483,14 @@ export interface QuoteVersionAlternativesTable extends OfferedItemColumns {
 
 export type HoldReleaseReason = 'sold' | 'alternative' | 'refused' | 'declined' | 'superseded' | 'expired';
 
+/** A product whose catalogue rows changed, noted by triggers for incremental publishing (decision 050). */
+export interface CatalogChangesTable {
+  product_id: number;
+  /** The writing transaction's id (xid8, read as text). */
+  txid: Generated<string>;
+  changed_at: CreatedAt;
+}
+
 /** Stock held at a yard by an open quote version's line (decision 054). */
 export interface StockHoldsTable {
   version_id: number;
@@ -596,6 +604,7 @@ export interface Database {
   quote_version_alternatives: QuoteVersionAlternativesTable;
   quote_version_taxes: QuoteVersionTaxesTable;
   stock_holds: StockHoldsTable;
+  catalog_changes: CatalogChangesTable;
   quote_messages: QuoteMessagesTable;
   redirects: RedirectsTable;
   content_pages: ContentPagesTable;
@@ -639,6 +648,7 @@ export const TABLES = [
   'quote_version_alternatives',
   'quote_version_taxes',
   'stock_holds',
+  'catalog_changes',
   'quote_messages',
   'redirects',
   'content_pages',
