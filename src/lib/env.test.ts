@@ -42,6 +42,15 @@ describe('parseEnv', () => {
     }
   });
 
+  it('builds the store again every night at 3:00 unless told, but never under a test suite unless told', () => {
+    expect(parseEnv({}).NIGHTLY_PUBLISH_HOUR).toBe(3);
+    expect(parseEnv({ APP_ENV: 'production' }).NIGHTLY_PUBLISH_HOUR).toBe(3);
+    expect(parseEnv({ APP_ENV: 'test' }).NIGHTLY_PUBLISH_HOUR).toBe('off');
+    expect(parseEnv({ APP_ENV: 'test', NIGHTLY_PUBLISH_HOUR: '4' }).NIGHTLY_PUBLISH_HOUR).toBe(4);
+    expect(parseEnv({ NIGHTLY_PUBLISH_HOUR: 'off' }).NIGHTLY_PUBLISH_HOUR).toBe('off');
+    expect(() => parseEnv({ NIGHTLY_PUBLISH_HOUR: '24' })).toThrow(/NIGHTLY_PUBLISH_HOUR/);
+  });
+
   it('asks for the service key with a Supabase URL', () => {
     expect(() => parseEnv({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(/SUPABASE_SERVICE_ROLE_KEY/);
   });

@@ -33,9 +33,10 @@ export const EnvSchema = z
     QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
     /**
      * The hour (0–23, the nursery's clock) of the Node server's nightly full build, or `off`
-     * (decision 050).
+     * (decision 050). Unset: 3, or `off` under APP_ENV=test, whose servers serve a test suite
+     * that a full build swapped in half-way would disturb (CI may run at any hour).
      */
-    NIGHTLY_PUBLISH_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(3),
+    NIGHTLY_PUBLISH_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).optional(),
     /**
      * The nursery's sales-tax registration numbers, printed beside each tax on a priced quote
      * (decision 051). The defaults are demo values in each number's format.
@@ -76,7 +77,10 @@ export const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'NIGHTLY_PUBLISH_HOUR'> & {
+  NIGHTLY_PUBLISH_HOUR: 'off' | number;
+  dataDir: string;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -92,7 +96,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const name = String(issue?.path[0] ?? 'environment');
     throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
-  return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+  const { data } = result;
+  return {
+    ...data,
+    NIGHTLY_PUBLISH_HOUR: data.NIGHTLY_PUBLISH_HOUR ?? (data.APP_ENV === 'test' ? 'off' : 3),
+    dataDir: resolve(data.DATA_DIR),
+  };
 }
 
 let cached: Env | undefined;
