@@ -5,8 +5,10 @@
  * (`POST /api/checkout`, every request its own signed-in customer, cart and key), and submits
  * per second; then PGlite under 200 concurrent submits, checking that nothing is lost (every
  * 2xx answer has its quote request, and no request failed). Prints a table with each p95 over
- * the floor against its target (add ≤ 1.5 ×, submit ≤ 3 ×) and the server's CPU ms per
- * request. Asserts nothing.
+ * the floor against its target (add ≤ 1.5 ×, submit ≤ 3 ×), the server's CPU ms per request
+ * and, on PostgreSQL, the CPU ms per request of the database backends serving the bench's
+ * database (they share the same cores: at saturation the two together bound the latency).
+ * Asserts nothing.
  *
  *   npm run build, then
  *   node bench/shopping-ratios.bench.ts [--duration 10] [--submits 1000] [--port 4436]
@@ -70,6 +72,40 @@ interface Row {
   p95: number;
   rps: number;
   cpuMsPerRequest: number | undefined;
+  /** PostgreSQL's backends serving the bench database, CPU ms per request (postgres run only). */
+  dbCpuMsPerRequest?: number | undefined;
+}
+
+/**
+ * CPU ms so far of each PostgreSQL backend connected to `database` (pg_stat_activity, then
+ * /proc/<pid>/stat): the server's pool, the work its requests cost the database.
+ */
+async function backendCpu(database: string | undefined): Promise<Map<number, number> | undefined> {
+  if (!database) return undefined;
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const ms = processCpuMs(pid);
+      if (ms !== undefined) cpu.set(pid, ms);
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The backends' CPU between two readings; one that came in between counts from its start. */
+function backendCpuSpent(before: Map<number, number> | undefined, after: Map<number, number> | undefined) {
+  if (!before || !after) return undefined;
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 function percentile(sorted: number[], share: number): number {
@@ -82,14 +118,17 @@ async function measure(
   pid: number | undefined,
   options: autocannon.Options,
   seconds?: number,
+  database?: string,
 ): Promise<Row> {
   const latencies: number[] = [];
+  const dbBefore = await backendCpu(database);
   const before = processCpuMs(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
     instance.on('response', (_client, _status, _bytes, time) => latencies.push(time));
   });
   const after = processCpuMs(pid);
+  const dbSpent = backendCpuSpent(dbBefore, await backendCpu(database));
   latencies.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
@@ -101,6 +140,7 @@ async function measure(
     p95: percentile(latencies, 0.95),
     rps: ok / (seconds ?? (result.duration || 1)),
     cpuMsPerRequest: cpuPerRequest(before, after, latencies.length),
+    dbCpuMsPerRequest: dbSpent === undefined ? undefined : cpuPerRequest(0, dbSpent, latencies.length),
   };
 }
 
@@ -227,7 +267,7 @@ async function outboxEmpty(open: () => Promise<DatabaseHandle>): Promise<void> {
 function printRows(title: string, rows: Row[], floor: Row | undefined): void {
   console.log(`\n${title}`);
   console.log(
-    'what                      requests   errors   p50 ms   p95 ms   × floor p95   target   req/s  CPU ms/req',
+    'what                      requests   errors   p50 ms   p95 ms   × floor p95   target   req/s  CPU ms/req  DB CPU ms/req',
   );
   for (const row of rows) {
     const ratio = floor && row !== floor ? row.p95 / floor.p95 : undefined;
@@ -244,6 +284,7 @@ function printRows(title: string, rows: Row[], floor: Row | undefined): void {
         (target === undefined ? '' : `≤ ${target}×${verdict}`).padStart(8),
         row.rps.toFixed(0).padStart(7),
         formatCpu(row.cpuMsPerRequest).padStart(11),
+        (row.dbCpuMsPerRequest === undefined ? '' : formatCpu(row.dbCpuMsPerRequest)).padStart(14),
       ].join(' '),
     );
   }
@@ -288,12 +329,20 @@ async function postgresRun(): Promise<void> {
     await measure('warm-up', undefined, submitOptions(20, cookies.slice(0, warmUp)));
     const carts = await guestCarts(CONNECTIONS, variants[0] ?? 1);
     startProfile(server, values.profile);
-    const add = await measure('add to cart', server.pid, addOptions(CONNECTIONS, duration, carts, variants), duration);
+    const add = await measure(
+      'add to cart',
+      server.pid,
+      addOptions(CONNECTIONS, duration, carts, variants),
+      duration,
+      database,
+    );
     startProfile(server, values.profile);
     const submit = await measure(
       'submit a quote request',
       server.pid,
       submitOptions(CONNECTIONS, cookies.slice(warmUp)),
+      undefined,
+      database,
     );
     // Its e-mails, composed once the burst is answered: their CPU counted too.
     const mailsStart = Date.now();

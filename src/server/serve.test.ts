@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTranslations, pageTranslationsFromCatalog } from '../features/translations/page-translations.ts';
-import { ApiError } from '../lib/http/api.ts';
-import { readJson } from '../lib/http/body.ts';
 import { startServer } from './serve.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'nursery-serve-'));
@@ -301,93 +299,6 @@ describe('maintenance mode', () => {
     } finally {
       running.server.close();
     }
-  });
-});
-
-describe('request bodies', () => {
-  /** Astro's Node adapter in short: the request's body is `req.body` when set, else `req`. */
-  async function jsonServer() {
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      clientDir,
-      maintenance: false,
-      bodyLimits: [{ path: /^\/api\/admin\/products\/\d+\/images$/, maxBytes: 5 * 1024 * 1024 }],
-      handler: async (req, res) => {
-        const body = (req as typeof req & { body?: AsyncIterable<Uint8Array> }).body ?? req;
-        const request = new Request(`http://localhost${req.url}`, {
-          method: req.method,
-          headers: req.headers as Record<string, string>,
-          body: body as unknown as BodyInit,
-          duplex: 'half',
-        } as RequestInit);
-        try {
-          // The upload route's reader allows more than the server: the server's cut is what holds.
-          const maxBytes = req.url?.includes('/images') ? 100 * 1024 * 1024 : undefined;
-          const value = await readJson(request, 'en', maxBytes ? { maxBytes } : {});
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ length: JSON.stringify(value).length }));
-        } catch (error) {
-          res.writeHead(error instanceof ApiError ? error.status : 500);
-          res.end();
-        }
-      },
-    });
-    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  }
-
-  /** Sends `total` bytes of a JSON string in chunks, without a Content-Length (chunked). */
-  function sendChunked(base: string, path: string, total: number, contentLength?: number) {
-    return new Promise<{ status: number; sent: number }>((resolve) => {
-      let sent = 0;
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (contentLength !== undefined) headers['content-length'] = String(contentLength);
-      const request = httpRequest(`${base}${path}`, { method: 'POST', headers }, (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, sent });
-        request.destroy();
-      });
-      request.on('error', () => resolve({ status: 0, sent }));
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const write = () => {
-        while (sent < total) {
-          const piece = sent === 0 ? Buffer.concat([Buffer.from('"'), chunk.subarray(1)]) : chunk;
-          sent += piece.length;
-          if (!request.write(piece)) return void request.once('drain', write);
-        }
-        request.end('"');
-      };
-      write();
-    });
-  }
-
-  let running: Awaited<ReturnType<typeof jsonServer>>;
-  beforeAll(async () => {
-    running = await jsonServer();
-  });
-  afterAll(() => {
-    running.server.close();
-  });
-
-  it('answers 413 at once to a declared Content-Length over 1 MB (oversized body)', async () => {
-    const result = await sendChunked(running.base, '/api/cart/items', 3 * 1024 * 1024, 3 * 1024 * 1024 + 1);
-    expect(result.status).toBe(413);
-  });
-
-  it('answers 413 to a chunked body past 1 MB (oversized body without Content-Length)', async () => {
-    const result = await sendChunked(running.base, '/api/cart/items', 3 * 1024 * 1024);
-    expect(result.status).toBe(413);
-  });
-
-  it('reads a body under the limit', async () => {
-    const result = await sendChunked(running.base, '/api/cart/items', 512 * 1024);
-    expect(result.status).toBe(200);
-  });
-
-  it('lets a route listed for uploads take more than 1 MB, up to its own limit', async () => {
-    expect((await sendChunked(running.base, '/api/admin/products/7/images', 3 * 1024 * 1024)).status).toBe(200);
-    expect((await sendChunked(running.base, '/api/admin/products/7/images', 6 * 1024 * 1024)).status).toBe(413);
-    expect((await sendChunked(running.base, '/api/admin/products/7/images', 1024, 6 * 1024 * 1024)).status).toBe(413);
   });
 });
 

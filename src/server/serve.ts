@@ -1,7 +1,6 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { PassThrough } from 'node:stream';
 import sirv from 'sirv';
 import { type RedirectMap, resolveRedirect } from '../features/redirects/redirects.ts';
 import {
@@ -9,7 +8,7 @@ import {
   NO_PAGE_TRANSLATIONS,
   type PageTranslations,
 } from '../features/translations/page-translations.ts';
-import { type BodyLimit, BodyTooLargeError, bodyLimitFor } from '../lib/http/limits.ts';
+import { type BodyLimit, bodyLimitFor } from '../lib/http/limits.ts';
 import { pathProblem } from '../lib/http/paths.ts';
 import { sameSitePath } from '../lib/http/redirect.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
@@ -23,6 +22,7 @@ import {
 } from '../lib/i18n/index.ts';
 import { log } from '../lib/log.ts';
 import { compressFor, ENCODING_SUFFIX, MIN_COMPRESS_BYTES, saveCompressed } from './build.ts';
+import { limitBody } from './request-body.ts';
 
 /**
  * The store's Node server: static files from the build (precompressed, long-cached when
@@ -193,7 +193,7 @@ async function handle(
   if (
     req.method !== 'GET' &&
     req.method !== 'HEAD' &&
-    !limitBody(req, res, bodyLimitFor(url.pathname, options.bodyLimits))
+    !(await limitBody(req, res, bodyLimitFor(url.pathname, options.bodyLimits), requestLocale))
   )
     return;
 
@@ -249,52 +249,6 @@ const REWRITTEN_IN_PLACE = /^\/(builds\/[\w.-]+(\/[\w.-]+)?\.json|sitemap\.xml)$
 /** A path whose last segment has an extension, `.html` aside: a page asked for by its file stays a page. */
 function isFilePath(path: string): boolean {
   return /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html');
-}
-
-/**
- * Bounds the body Astro will read (docs/decisions/021-requests-from-outside.md): a declared
- * Content-Length over the limit is answered 413 at once, unread; a body without one
- * (chunked) is counted as it arrives and its stream fails past the limit, which the JSON
- * reader and the error middleware answer 413. Nothing past the limit is held in memory.
- * Returns false when the request has been answered.
- */
-function limitBody(req: IncomingMessage, res: ServerResponse, limit: number): boolean {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    const locale = requestLocale(req);
-    const message = getT(locale, 'security')('body.tooLarge');
-    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ error: { code: 'payload_too_large', message } }));
-    // What the client still sends is discarded as it arrives (never kept), so it reads the
-    // answer rather than a reset connection; Node's request timeout bounds how long.
-    req.resume();
-    log('warn', 'body_too_large', { method: req.method, path: req.url?.slice(0, 200), declared, limit });
-    return false;
-  }
-  const limited = new PassThrough();
-  let received = 0;
-  const onData = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limit) {
-      // The rest is discarded as it arrives (nothing kept).
-      req.off('data', onData);
-      req.resume();
-      limited.destroy(new BodyTooLargeError(limit));
-      return;
-    }
-    if (!limited.write(chunk)) req.pause();
-  };
-  limited.on('drain', () => req.resume());
-  req.on('data', onData);
-  req.on('end', () => limited.end());
-  req.on('error', (error) => limited.destroy(error));
-  // Astro's Node adapter reads `req.body` when it is set, and `req` itself otherwise; it
-  // takes an object with own keys (a stream has some) for parsed JSON, so it gets a bare
-  // async iterable.
-  (req as IncomingMessage & { body?: unknown }).body = (async function* () {
-    yield* limited;
-  })();
-  return true;
 }
 
 /** The language of an answer the server gives itself: the path's, then the cookie's, then the browser's. */

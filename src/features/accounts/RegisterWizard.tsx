@@ -4,18 +4,16 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
-import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import {
-  normalizePhone,
   REGISTERED_EMAIL_KEY,
   type RegisterInput,
   RegisterSchema,
   RegisterStepSchemas,
   type ValidationMessages,
 } from './accounts.ts';
-import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
-
-type Strings = Pick<typeof enAccounts, 'register' | 'fields' | 'link'>;
+import { ConfirmStep, DetailsStep } from './RegisterSteps.tsx';
+import type { Strings, Trade, Values } from './register-wizard.ts';
+import { Alert, SubmitButton, TextField } from './ui.tsx';
 
 interface Props {
   strings: Strings;
@@ -31,19 +29,6 @@ interface Props {
   sandbox?: boolean;
 }
 
-type Values = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  isLandscapeProfessional: boolean | undefined;
-  accountNumber: string;
-  accountPhone: string;
-  locationId: string;
-};
-
 const STEPS = ['details', 'professional', 'trade', 'confirm', 'location'] as const;
 type Step = (typeof STEPS)[number];
 const FIELDS_OF_STEP: Record<Step, (keyof Values)[]> = {
@@ -53,11 +38,6 @@ const FIELDS_OF_STEP: Record<Step, (keyof Values)[]> = {
   confirm: [],
   location: ['locationId'],
 };
-
-type Trade =
-  | { state: 'none' }
-  | { state: 'later' }
-  | { state: 'verified'; accountNumber: string; accountPhone: string; companyName: string };
 
 type Problem = { title?: string; text: string; help?: string };
 
@@ -291,54 +271,12 @@ export default function RegisterWizard(props: Props) {
         )}
 
         {step === 'details' && (
-          <>
-            <div className="form-row">
-              <TextField
-                label={strings.fields.firstName}
-                autoComplete="given-name"
-                registration={register('firstName')}
-                error={errorFor('firstName')}
-              />
-              <TextField
-                label={strings.fields.lastName}
-                autoComplete="family-name"
-                registration={register('lastName')}
-                error={errorFor('lastName')}
-              />
-            </div>
-            <TextField
-              label={strings.fields.email}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errorFor('email')}
-            />
-            <TextField
-              label={strings.fields.phone}
-              optionalLabel={strings.fields.optional}
-              type="tel"
-              autoComplete="tel-national"
-              hint={strings.fields.phoneHint}
-              registration={register('phone')}
-              error={errorFor('phone')}
-            />
-            <PasswordField
-              label={strings.fields.password}
-              autoComplete="new-password"
-              hint={fill(strings.fields.passwordHint, { min: passwordMinLength })}
-              registration={register('password')}
-              error={errorFor('password')}
-              revealLabels={strings.fields}
-            />
-            <PasswordField
-              label={strings.fields.confirmPassword}
-              autoComplete="new-password"
-              registration={register('confirmPassword')}
-              error={errorFor('confirmPassword')}
-              revealLabels={strings.fields}
-            />
-          </>
+          <DetailsStep
+            strings={strings}
+            passwordMinLength={passwordMinLength}
+            register={register}
+            errorFor={errorFor}
+          />
         )}
 
         {step === 'professional' && (
@@ -386,32 +324,7 @@ export default function RegisterWizard(props: Props) {
         )}
 
         {step === 'confirm' && (
-          <>
-            <p>{t.confirmIntro}</p>
-            <dl className="summary">
-              <dt>{t.summaryName}</dt>
-              <dd>{`${values.firstName} ${values.lastName}`}</dd>
-              <dt>{t.summaryEmail}</dt>
-              <dd>{values.email.trim().toLowerCase()}</dd>
-              <dt>{t.summaryPhone}</dt>
-              <dd>{values.phone.trim() ? (normalizePhone(values.phone) ?? values.phone) : t.none}</dd>
-              <dt>{t.summaryType}</dt>
-              <dd>{values.isLandscapeProfessional ? t.typeProfessional : t.typeRetail}</dd>
-              {values.isLandscapeProfessional && (
-                <>
-                  <dt>{t.summaryTrade}</dt>
-                  <dd>
-                    {trade.state === 'verified'
-                      ? fill(t.verifiedAs, { number: trade.accountNumber, company: trade.companyName })
-                      : t.tradeLater}
-                  </dd>
-                </>
-              )}
-            </dl>
-            <button type="button" className="link-button" onClick={() => go('details')}>
-              {t.edit}
-            </button>
-          </>
+          <ConfirmStep strings={strings} values={values} trade={trade} onEdit={() => go('details')} />
         )}
 
         {step === 'location' && (

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, EmailTokenPurpose } from '../../lib/db/schema.ts';
+import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import {
   accountAddressBucket,
@@ -12,6 +12,7 @@ import {
 } from '../../lib/rate-limit.server.ts';
 import { type MailOutboxKick, queueAccountMail } from './account-mail.server.ts';
 import type { RegisterData } from './accounts.ts';
+import { consumeEmailToken, findEmailToken } from './email-tokens.server.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
 import {
@@ -22,7 +23,14 @@ import {
   toSessionUser,
 } from './session.server.ts';
 import type { SessionUser } from './session.ts';
-import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
+
+// E-mail tokens live beside this file; importers keep this one.
+export {
+  consumeEmailToken,
+  EMAIL_TOKEN_TTL_MS,
+  emailTokenIsValid,
+  issueEmailToken,
+} from './email-tokens.server.ts';
 
 /**
  * Sign-in, sign-up, confirmation and password reset. Functions take what they touch (the
@@ -38,13 +46,6 @@ export interface AccountDeps {
   /** Sign-ups per address per hour in place of the store's (the e2e suite's server only). */
   signUpsPerHour?: number;
 }
-
-const HOUR = 3_600_000;
-export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
-  confirm_email: 48 * HOUR,
-  reset_password: 1 * HOUR,
-  change_email: 24 * HOUR,
-};
 
 const USER_COLUMNS = [
   'id',
@@ -73,84 +74,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (candidate?.code !== '23505') return false;
   if (!constraint) return true;
   return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
-}
-
-// ---------------------------------------------------------------------------------------
-// E-mail tokens: single use, expiring, stored hashed
-// ---------------------------------------------------------------------------------------
-
-/** A new token for the user and purpose; earlier unused ones of that purpose stop working. */
-export async function issueEmailToken(
-  db: Kysely<Database>,
-  userId: string,
-  purpose: EmailTokenPurpose,
-  now = new Date(),
-  newEmail: string | null = null,
-): Promise<string> {
-  await db
-    .deleteFrom('email_tokens')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
-  const token = issueToken();
-  await db
-    .insertInto('email_tokens')
-    .values({
-      id: token.id,
-      secret_hash: token.secretHash,
-      user_id: userId,
-      purpose,
-      new_email: newEmail,
-      created_at: now,
-      expires_at: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
-    })
-    .execute();
-  return token.token;
-}
-
-async function findEmailToken(db: Kysely<Database>, token: string, purposes: EmailTokenPurpose[], now: Date) {
-  const parsed = parseToken(token);
-  if (!parsed) return undefined;
-  const row = await db
-    .selectFrom('email_tokens')
-    .select(['id', 'secret_hash', 'user_id', 'purpose', 'new_email', 'expires_at', 'used_at'])
-    .where('id', '=', parsed.id)
-    .executeTakeFirst();
-  if (!row || !secretMatches(parsed.secret, row.secret_hash)) return undefined;
-  if (!purposes.includes(row.purpose) || row.used_at !== null || row.expires_at.getTime() <= now.getTime()) {
-    return undefined;
-  }
-  return row;
-}
-
-/** Whether a token would be accepted, without using it (the reset page shows the form or not). */
-export async function emailTokenIsValid(
-  db: Kysely<Database>,
-  token: string,
-  purpose: EmailTokenPurpose,
-  now = new Date(),
-): Promise<boolean> {
-  return (await findEmailToken(db, token, [purpose], now)) !== undefined;
-}
-
-/** Uses a token once: of two requests presenting it together, only one gets the row. */
-export async function consumeEmailToken(
-  db: Kysely<Database>,
-  token: string,
-  purposes: EmailTokenPurpose[],
-  now = new Date(),
-) {
-  const row = await findEmailToken(db, token, purposes, now);
-  if (!row) return undefined;
-  const used = await db
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return used ? row : undefined;
 }
 
 // ---------------------------------------------------------------------------------------

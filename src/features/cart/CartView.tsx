@@ -1,20 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { $cartCount } from '../../lib/cart-count.ts';
 import { formatMoney } from '../../lib/format.ts';
-import type { resources } from '../../lib/i18n/index.ts';
-import { INTL_LOCALE } from '../../lib/i18n/locale.ts';
-import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
+import { fill, INTL_LOCALE } from '../../lib/i18n/locale.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { $cartSummary, onCartChangedElsewhere } from './cart.client.ts';
+import { CartLine } from './CartLine.tsx';
+import { CartSummary } from './CartSummary.tsx';
 import type { CartView as CartData, CartLineView } from './cart.ts';
-import { CART_FORM_ACTION, CART_NOTICE_LINE_PARAM, CART_NOTICE_PARAM } from './cart-forms.ts';
 import { loadCart, removeCartLine, updateCartLine } from './cart-page.client.ts';
+import type { CartStrings } from './cart-strings.ts';
+import { useCartReconcile } from './use-cart-reconcile.ts';
 import '../../styles/stepper.css';
 import './cart.css';
-import { fill } from '../../lib/i18n/locale.ts';
 
-export type CartStrings = (typeof resources)['en']['cart'];
+export type { CartStrings };
 
 export interface CartViewProps {
   locale: 'en' | 'fr';
@@ -69,40 +66,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // The page is always right: it reads the cart again when another tab changes it, when the
-  // header's count (the server's summary, or another tab's news) differs from what it shows,
-  // when it comes back from the back/forward cache and when the tab is seen again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once; reload reads the latest state through refs.
-  useEffect(() => {
-    const stop = onCartChangedElsewhere(() => void reload());
-    const stopCount = $cartCount.listen((count) => {
-      if (count !== shownCount.current) void reload();
-    });
-    // The server's count may have come before this island hydrated.
-    const summary = $cartSummary.get().data;
-    if (summary && summary.count !== shownCount.current) void reload();
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) void reload();
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void reload();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    document.addEventListener('visibilitychange', onVisible);
-    // A form's answer is shown once: a reload of the page must not repeat it.
-    const url = new URL(location.href);
-    if (url.searchParams.has(CART_NOTICE_PARAM)) {
-      url.searchParams.delete(CART_NOTICE_PARAM);
-      url.searchParams.delete(CART_NOTICE_LINE_PARAM);
-      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    }
-    return () => {
-      stop();
-      stopCount();
-      window.removeEventListener('pageshow', onPageShow);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
+  useCartReconcile(reload, shownCount);
 
   const mark = (lineId: number, busy: boolean) =>
     setPending((current) => {
@@ -211,239 +175,17 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
               />
             ))}
           </ul>
-          <aside className="cart__summary card" aria-labelledby="cart-summary-heading">
-            <h2 id="cart-summary-heading">{strings.summary.heading}</h2>
-            <dl className="cart__totals">
-              <div>
-                <dt>{strings.summary.estimatedTotal}</dt>
-                <dd>
-                  <span className="cart__total" data-cart-total>
-                    {money(cart.totalCents)}
-                  </span>
-                  <span className="muted">
-                    {fill(plural ? strings.summary.items_one : strings.summary.items_other, { count: cart.count })}
-                  </span>
-                </dd>
-              </div>
-              <div>
-                <dt>{strings.summary.taxes}</dt>
-                <dd>{strings.summary.taxesValue}</dd>
-              </div>
-            </dl>
-            <p className="cart__note">{strings.summary.excludes}</p>
-            <h3>{strings.summary.delivery}</h3>
-            <p className="cart__note">{strings.summary.deliveryNote}</p>
-            <h3>{strings.summary.warranty}</h3>
-            {cart.tradePricing ? (
-              <p className="cart__note" data-warranty="none">
-                {warrantyNone}
-              </p>
-            ) : (
-              <p className="cart__note" data-warranty="retail">
-                {strings.summary.warrantyRetail} <a href={links.warranty}>{strings.summary.warrantyLink}</a>
-              </p>
-            )}
-            {unavailable ? (
-              <>
-                <p className="cart__alert" role="alert" id="cart-unavailable">
-                  {strings.summary.unavailable}
-                </p>
-                {/* No way to a checkout that would refuse these lines: remove them first. */}
-                <button type="button" className="btn cart__quote" disabled aria-describedby="cart-unavailable">
-                  {strings.summary.requestQuote}
-                </button>
-              </>
-            ) : (
-              <a className="btn cart__quote" href={links.checkout}>
-                {strings.summary.requestQuote}
-              </a>
-            )}
-            <p className="cart__note muted">{strings.summary.quoteNote}</p>
-          </aside>
+          <CartSummary
+            cart={cart}
+            strings={strings}
+            money={money}
+            plural={plural}
+            unavailable={unavailable}
+            warrantyNone={warrantyNone}
+            links={links}
+          />
         </div>
       )}
     </div>
-  );
-}
-
-interface CartLineProps {
-  locale: 'en' | 'fr';
-  line: CartLineView;
-  strings: CartStrings;
-  money: (cents: number) => string;
-  busy: boolean;
-  /** React is there: the no-JavaScript Update button is hidden. */
-  hydrated: boolean;
-  error: string | undefined;
-  onQuantity: (quantity: number) => void;
-  onInvalid: (message: string | undefined) => void;
-  onRemove: () => void;
-}
-
-function CartLine(props: CartLineProps) {
-  const { locale, line, strings, money, busy, hydrated, error, onQuantity, onInvalid, onRemove } = props;
-  const [draft, setDraft] = useState(String(line.quantity));
-  // The field follows the line when the server (or a button) changes it.
-  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
-  const names = { name: line.name, size: line.size };
-  const inputId = `cart-quantity-${line.id}`;
-  const errorId = `cart-error-${line.id}`;
-  // Without JavaScript each control posts a form of its own (decision 048): the quantity form
-  // wraps the field and its Update button (Enter submits it); −, + and Remove name forms of
-  // their own at the end of the line, so that Enter in the field never presses them.
-  const action = `${CART_FORM_ACTION}/${line.id}`;
-  const formId = (name: string) => `cart-line-${line.id}-${name}`;
-  const hiddenForm = (name: string, fields: Record<string, string>) => (
-    <form id={formId(name)} method="post" action={action} hidden>
-      <input type="hidden" name="locale" value={locale} />
-      {Object.entries(fields).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
-    </form>
-  );
-
-  const commit = () => {
-    const quantity = parseQuantity(draft);
-    if (quantity === undefined) {
-      onInvalid(strings.errors.quantity);
-      return;
-    }
-    onInvalid(undefined);
-    if (quantity !== line.quantity) onQuantity(quantity);
-  };
-
-  return (
-    <li className={`cart-line card${line.available ? '' : ' is-unavailable'}`} data-cart-line={line.sku}>
-      <div className="cart-line__picture">
-        {line.image ? (
-          <img src={line.image.src} alt="" width="96" height="96" loading="lazy" />
-        ) : (
-          <span
-            className="plant-art"
-            // Our own drawing, made from the product's form and colours (plant-art.ts).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated by plant-art.ts, never from input.
-            dangerouslySetInnerHTML={{
-              __html: plantArtSvg({
-                form: line.art.form,
-                ...plantPaints(line.art.form, line.art.flowerColour, line.art.foliageColour),
-                seed: line.art.seed,
-              }),
-            }}
-          />
-        )}
-      </div>
-      <div className="cart-line__details">
-        <h3 className="cart-line__name">
-          <a href={line.href}>{line.name}</a>
-        </h3>
-        <p className="cart-line__botanical">
-          <i>{line.botanicalName}</i>
-        </p>
-        <p className="cart-line__meta">
-          <span>{fill(strings.line.size, { size: line.size })}</span>
-          <span>{fill(strings.line.sku, { sku: line.sku })}</span>
-        </p>
-        <p className="cart-line__price">
-          {line.priceKind === 'trade' && <span className="badge badge--in">{strings.line.tradePrice}</span>}{' '}
-          <span data-unit-price>{fill(strings.line.each, { price: money(line.unitPriceCents) })}</span>
-        </p>
-        {!line.available && (
-          <p className="cart__alert" role="alert">
-            {strings.line.unavailable}
-          </p>
-        )}
-      </div>
-      <form
-        className="cart-line__controls"
-        method="post"
-        action={action}
-        // The quantity is checked by us (and by the server), with the cart's own message.
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          commit();
-        }}
-      >
-        <input type="hidden" name="locale" value={locale} />
-        <input type="hidden" name="intent" value="update" />
-        <label className="visually-hidden" htmlFor={inputId}>
-          {fill(strings.line.quantityFor, names)}
-        </label>
-        <div className="stepper">
-          <button
-            type="submit"
-            form={formId('decrease')}
-            aria-label={fill(strings.line.decrease, names)}
-            onClick={(event) => {
-              event.preventDefault();
-              onQuantity(line.quantity - 1);
-            }}
-            disabled={line.quantity <= 1}
-          >
-            −
-          </button>
-          <input
-            id={inputId}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            step={1}
-            value={draft}
-            aria-invalid={error === strings.errors.quantity ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commit}
-          />
-          <button
-            type="submit"
-            form={formId('increase')}
-            aria-label={fill(strings.line.increase, names)}
-            onClick={(event) => {
-              event.preventDefault();
-              onQuantity(line.quantity + 1);
-            }}
-            disabled={line.quantity >= MAX_QUANTITY}
-          >
-            +
-          </button>
-        </div>
-        <button
-          type="submit"
-          className="cart-line__update"
-          aria-label={fill(strings.line.updateLabel, names)}
-          hidden={hydrated}
-        >
-          {strings.line.update}
-        </button>
-        <p className="cart-line__subtotal">
-          <span className="muted">{strings.line.subtotal}</span>{' '}
-          <strong data-line-subtotal>{money(line.subtotalCents)}</strong>
-        </p>
-        <button
-          type="submit"
-          form={formId('remove')}
-          className="cart-line__remove"
-          aria-label={fill(strings.line.removeLabel, names)}
-          onClick={(event) => {
-            event.preventDefault();
-            onRemove();
-          }}
-          disabled={busy}
-        >
-          {strings.line.remove}
-        </button>
-        {busy && <span className="muted cart-line__saving">{strings.line.saving}</span>}
-      </form>
-      {hiddenForm('decrease', { intent: 'update', quantity: String(Math.max(1, line.quantity - 1)) })}
-      {hiddenForm('increase', { intent: 'update', quantity: String(Math.min(MAX_QUANTITY, line.quantity + 1)) })}
-      {hiddenForm('remove', { intent: 'remove' })}
-      {error && (
-        <p id={errorId} className="cart__alert cart-line__error" role="alert">
-          {error}
-        </p>
-      )}
-    </li>
   );
 }

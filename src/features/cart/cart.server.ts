@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { placeholder, preparedStatement } from '../../lib/db/prepared.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import { type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
 import { log } from '../../lib/log.ts';
@@ -9,10 +10,8 @@ import { priceForUser, type UserPrice } from '../accounts/pricing.ts';
 import { hasTradePricing, type SessionUser } from '../accounts/session.ts';
 import { productHref } from '../catalog/catalog.ts';
 import { formForCategory } from '../catalog/plant-art.ts';
-import { VariantUnavailableError, variantForSale } from '../catalog/variants.server.ts';
 import { productImageUrl } from '../media/media.ts';
 import {
-  type AddCartItem,
   type CartLineView,
   type CartOwner,
   type CartSummary,
@@ -33,41 +32,7 @@ export function hashGuestToken(token: string): Uint8Array {
   return new Uint8Array(createHash('sha256').update(token).digest());
 }
 
-/**
- * Adds a quantity of a variant to the owner's cart, creating the cart on first use, and
- * returns the new summary, in one statement: one round trip, so an add costs the database
- * as little as a read. The variant must be for sale (else VariantUnavailableError, and
- * nothing is written); the cart is an insert-or-touch on its unique owner column, so two
- * first adds at once make one cart; a line that exists grows, capped at 9,999, by an
- * upsert that never loses a concurrent add.
- */
-export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): Promise<CartSummary> {
-  const cart =
-    'userId' in owner
-      ? sql`insert into carts (user_id) select ${owner.userId}::uuid from for_sale
-          on conflict (user_id) do update set updated_at = now() returning id`
-      : sql`insert into carts (guest_token_hash) select ${owner.guestTokenHash}::bytea from for_sale
-          on conflict (guest_token_hash) do update set updated_at = now() returning id`;
-  const result = await sql<{ count: number }>`
-    with for_sale as (${variantForSale(db, item.variantId)}),
-    cart as (${cart}),
-    line as (
-      insert into cart_items (cart_id, variant_id, quantity)
-      select cart.id, ${item.variantId}, ${item.quantity} from cart
-      on conflict (cart_id, variant_id) do update
-        set quantity = least(cart_items.quantity + excluded.quantity, ${sql.lit(MAX_QUANTITY)})
-      returning cart_id, quantity
-    )
-    -- The other lines as the statement found them, plus this line as it now is.
-    select (line.quantity + coalesce((
-      select sum(quantity) from cart_items
-      where cart_items.cart_id = line.cart_id and cart_items.variant_id <> ${item.variantId}
-    ), 0))::int as count
-    from line`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new VariantUnavailableError(`Variant ${item.variantId} is not for sale`);
-  return { count: row.count };
-}
+export { addCartItem } from './cart-add.server.ts';
 
 /** The owner's cart summary; an owner without a cart has an empty one. */
 export async function cartSummary(db: Db, owner: CartOwner): Promise<CartSummary> {
@@ -130,9 +95,9 @@ export interface CartLineRecord {
   foliageColour: string | null;
 }
 
-/** The owner's cart lines, oldest first, with the prices `user` pays. An owner without a cart has none. */
-export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser): Promise<CartLineRecord[]> {
-  const rows = await db
+/** The cart's lines with their variant, product, category and first picture (readCartLines). */
+const cartLinesStatement = preparedStatement((db, kind: 'user' | 'guest') =>
+  db
     .selectFrom('carts')
     .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
     .innerJoin('variants', 'variants.id', 'cart_items.variant_id')
@@ -178,13 +143,20 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
       'image.alt_fr',
     ])
     .where((eb) =>
-      'userId' in owner
-        ? eb('carts.user_id', '=', owner.userId)
-        : eb('carts.guest_token_hash', '=', owner.guestTokenHash),
+      kind === 'user'
+        ? eb('carts.user_id', '=', placeholder<string>('owner'))
+        : eb('carts.guest_token_hash', '=', placeholder<Uint8Array>('owner')),
     )
     .orderBy('cart_items.added_at')
-    .orderBy('cart_items.id')
-    .execute();
+    .orderBy('cart_items.id'),
+);
+
+/** The owner's cart lines, oldest first, with the prices `user` pays. An owner without a cart has none. */
+export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser): Promise<CartLineRecord[]> {
+  const { rows } =
+    'userId' in owner
+      ? await cartLinesStatement(db, { owner: owner.userId }, 'user')
+      : await cartLinesStatement(db, { owner: owner.guestTokenHash }, 'guest');
   return rows.map((row) => ({
     id: row.id,
     variantId: row.variant_id,

@@ -1,51 +1,24 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../lib/db/schema.ts';
-import { localizePath } from '../../lib/i18n/index.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
-import { sizeFromRow, sizeText } from '../../lib/size.ts';
-import { priceForUser } from '../accounts/pricing.ts';
-import type { SessionUser } from '../accounts/session.ts';
-import { addCartItem, cartSummary } from '../cart/cart.server.ts';
-import { localized } from '../catalog/catalog.ts';
-import { formForCategory, plantArtSvg, plantPaints } from '../catalog/plant-art.ts';
-import { requireVariantForSale, VariantUnavailableError } from '../catalog/variants.server.ts';
-import { productImageUrl } from '../media/media.ts';
+import { requireVariantForSale } from '../catalog/variants.server.ts';
+import { ListDeletionRefusedError, ListNotFoundError } from './list-errors.ts';
 import {
   type AddedToList,
   type AddListItem,
   type AddToList,
   deletionRefusal,
   type ListDetails,
-  type ListItemView,
   type ListSummary,
-  type ListToCartResult,
-  type ListView,
 } from './lists.ts';
+
+// A list's page and its "add all to cart" live beside this file; importers keep this one.
+export { addListToCart } from './list-to-cart.server.ts';
+export { loadList } from './list-view.server.ts';
+export { ListDeletionRefusedError, ListNotFoundError };
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-type Locale = 'en' | 'fr';
-
-/**
- * A list (or a line of it) that does not exist or belongs to someone else: both answer the
- * same 404, so an id tells a stranger nothing.
- */
-export class ListNotFoundError extends Error {
-  override name = 'ListNotFoundError';
-}
-
-/** A delete the rules refuse: the default list, or the user's only list. */
-export class ListDeletionRefusedError extends Error {
-  override name = 'ListDeletionRefusedError';
-  readonly reason: 'default' | 'only_list';
-
-  constructor(reason: 'default' | 'only_list') {
-    super(
-      reason === 'default' ? 'The default wish list cannot be deleted' : "A user's only wish list cannot be deleted",
-    );
-    this.reason = reason;
-  }
-}
 
 /**
  * Adds a variant to the user's default wish list, in one transaction. A user with no list
@@ -278,165 +251,4 @@ export async function removeListItem(db: Db, userId: string, listId: number, var
   if (result.numDeletedRows === 0n) {
     throw new ListNotFoundError(`No line for variant ${variantId} on list ${listId} of this user`);
   }
-}
-
-/** The lines of a list with what the page shows of each plant; today's price for this shopper. */
-async function listItems(
-  db: Db,
-  listId: number,
-  locale: Locale,
-  user: Pick<SessionUser, 'inHouseAccountId'> | null,
-): Promise<ListItemView[]> {
-  const rows = await db
-    .selectFrom('wishlist_items as item')
-    .innerJoin('variants as variant', 'variant.id', 'item.variant_id')
-    .innerJoin('products as product', 'product.id', 'variant.product_id')
-    .innerJoin('categories as category', 'category.id', 'product.category_id')
-    .select([
-      'item.variant_id',
-      'item.quantity',
-      'variant.sku',
-      'variant.size_label',
-      'variant.size_kind',
-      'variant.size_values',
-      'variant.size_root_ball',
-      'variant.list_price_cents',
-      'variant.trade_price_cents',
-      'variant.is_active',
-      'product.id as product_id',
-      'product.name_en',
-      'product.name_fr',
-      'product.slug_en',
-      'product.slug_fr',
-      'product.botanical_name',
-      'product.is_published',
-      'product.flower_colour_en',
-      'product.foliage_colour_en',
-      'category.path_en',
-    ])
-    .select((eb) => {
-      // The first picture of the product (its thumbnail), if it has any.
-      const first = (column: 'storage_key' | 'alt_en' | 'alt_fr') =>
-        eb
-          .selectFrom('product_images')
-          .select(column)
-          .whereRef('product_images.product_id', '=', 'product.id')
-          .orderBy('position')
-          .limit(1);
-      return [
-        first('storage_key').as('image_key'),
-        first('alt_en').as('image_alt_en'),
-        first('alt_fr').as('image_alt_fr'),
-      ];
-    })
-    .where('item.wishlist_id', '=', listId)
-    .orderBy('item.added_at')
-    .orderBy('item.variant_id')
-    .execute();
-  return rows.map((row) => {
-    const productName = localized(row, 'name', locale);
-    const price = priceForUser(row, user);
-    const form = formForCategory(row.path_en.split('/')[0] ?? '');
-    const art = plantArtSvg({
-      form,
-      ...plantPaints(form, row.flower_colour_en, row.foliage_colour_en),
-      seed: row.product_id,
-    });
-    return {
-      variantId: row.variant_id,
-      quantity: row.quantity,
-      productName,
-      botanicalName: row.botanical_name,
-      productPath: localizePath(`/products/${localized(row, 'slug', locale)}`, locale),
-      sizeLabel: sizeText(sizeFromRow(row), row.size_label, locale),
-      sku: row.sku,
-      unitPriceCents: price.cents,
-      priceKind: price.kind,
-      forSale: row.is_active && row.is_published,
-      picture: row.image_key
-        ? {
-            src: productImageUrl(row.image_key),
-            alt: (locale === 'fr' ? row.image_alt_fr : row.image_alt_en) || productName,
-          }
-        : { src: `data:image/svg+xml,${encodeURIComponent(art)}`, alt: '' },
-    };
-  });
-}
-
-/** One of the user's lists with its lines, or undefined when the user has no such list. */
-export async function loadList(
-  db: Db,
-  user: Pick<SessionUser, 'id' | 'inHouseAccountId'>,
-  listId: number,
-  locale: Locale,
-): Promise<ListView | undefined> {
-  const list = await db
-    .selectFrom('wishlists')
-    .select(['id', 'name', 'description', 'is_default'])
-    .where('id', '=', listId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!list) return undefined;
-  const items = await listItems(db, list.id, locale, user);
-  return {
-    id: list.id,
-    name: list.name,
-    description: list.description,
-    isDefault: list.is_default,
-    itemCount: items.length,
-    items,
-  };
-}
-
-/**
- * Puts the lines of a list in the user's cart at today's prices, through the cart's own add
- * (one transaction per line, as on the product page). Lines no longer for sale are skipped
- * and named; `variantIds` limits the add to those lines (one item's "Add to Cart").
- */
-export async function addListToCart(
-  db: Db,
-  userId: string,
-  listId: number,
-  locale: Locale,
-  variantIds?: readonly number[],
-): Promise<ListToCartResult> {
-  const owned = await db
-    .selectFrom('wishlists')
-    .select('id')
-    .where('id', '=', listId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!owned) throw new ListNotFoundError(`No list ${listId} for this user`);
-  let query = db
-    .selectFrom('wishlist_items as item')
-    .innerJoin('variants as variant', 'variant.id', 'item.variant_id')
-    .innerJoin('products as product', 'product.id', 'variant.product_id')
-    .select(['item.variant_id', 'item.quantity', 'variant.size_label', 'product.name_en', 'product.name_fr'])
-    .select(['variant.size_kind', 'variant.size_values', 'variant.size_root_ball'])
-    .where('item.wishlist_id', '=', listId)
-    .orderBy('item.added_at')
-    .orderBy('item.variant_id');
-  if (variantIds) query = query.where('item.variant_id', 'in', [...variantIds]);
-  const lines = await query.execute();
-  if (variantIds && lines.length !== new Set(variantIds).size) {
-    throw new ListNotFoundError(`Some of variants ${variantIds.join(', ')} are not on list ${listId}`);
-  }
-
-  const result: ListToCartResult = { count: 0, added: 0, skipped: [] };
-  for (const line of lines) {
-    try {
-      const summary = await addCartItem(db, { userId }, { variantId: line.variant_id, quantity: line.quantity });
-      result.count = summary.count;
-      result.added += 1;
-    } catch (error) {
-      if (!(error instanceof VariantUnavailableError)) throw error;
-      result.skipped.push({
-        variantId: line.variant_id,
-        name: localized(line, 'name', locale),
-        sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
-      });
-    }
-  }
-  if (result.added === 0) result.count = (await cartSummary(db, { userId })).count;
-  return result;
 }
