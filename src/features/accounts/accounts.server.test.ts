@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 /** Counts the password hash checks, the work the attempt limits protect. */
 const hashChecks = vi.hoisted(() => ({ count: 0 }));
@@ -13,19 +13,8 @@ vi.mock('./password.server.ts', async (importOriginal) => {
   };
 });
 
-import { sql } from 'kysely';
-import {
-  type AccountFixtures,
-  createUser,
-  memoryMailer,
-  PASSWORD,
-  seedAccountReference,
-  tokenFromMail,
-  uniqueEmail,
-} from '../../../tests/factories/accounts.ts';
+import { createUser, memoryMailer, PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/factories/accounts.ts';
 import { ENGINES } from '../../../tests/support/databases.ts';
-import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
-import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { drainOutbox, retryDelayMs } from '../../lib/mail/outbox.server.ts';
 import {
   accountAddressBucket,
@@ -35,9 +24,7 @@ import {
   RateLimitedError,
   recordHit,
 } from '../../lib/rate-limit.server.ts';
-import { accountMailComposers } from './account-mail-composers.server.ts';
 import {
-  type AccountDeps,
   confirmEmail,
   EMAIL_TOKEN_TTL_MS,
   issueEmailToken,
@@ -45,34 +32,13 @@ import {
   resendConfirmation,
   signIn,
 } from './accounts.server.ts';
+import { SITE, useAccountsSuite } from './accounts.test-support.ts';
 import type { RegisterData } from './accounts.ts';
 import { verifyPassword } from './password.server.ts';
 import { validateSessionToken } from './session.server.ts';
 
-const SITE = 'https://shop.example.ca';
-
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  const db = useTestDatabase(engine);
-  let fixtures: AccountFixtures;
-  beforeAll(async () => {
-    fixtures = await seedAccountReference(db());
-  });
-  const composers = accountMailComposers({ siteUrl: SITE });
-  const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailOutbox: TestOutbox } => ({
-    db: db(),
-    ...extra,
-    mailOutbox: testOutbox(() => db(), composers),
-  });
-  /** The outbox rows written for an address (a payload's `email`). */
-  const rowsFor = (email: string) =>
-    db()
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'payload', 'attempts', 'sent_at', 'last_error'])
-      .where(sql<string>`payload->>'email'`, '=', email)
-      .orderBy('id')
-      .execute();
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { db, fixtures: reference, composers, deps, rowsFor, nextAddress } = useAccountsSuite(engine);
 
   describe('sign-in', () => {
     it('opens a new session for the right password', async () => {
@@ -196,7 +162,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       confirmPassword: 'a long enough passphrase',
       isLandscapeProfessional: false,
       tradeAccount: null,
-      locationId: fixtures.locationId,
+      locationId: reference().locationId,
       ...overrides,
     });
 
@@ -213,7 +179,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         .executeTakeFirstOrThrow();
       expect(user.email_verified_at).toBeNull();
       expect(user.locale).toBe('fr');
-      expect(user.default_location_id).toBe(fixtures.locationId);
+      expect(user.default_location_id).toBe(reference().locationId);
       expect(await verifyPassword(user.password_hash, input.password)).toBe(true);
       const [mail] = await d.mailOutbox.sentTo(input.email);
       expect(mail?.to).toBe(input.email);
@@ -247,8 +213,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const matching = data({
         isLandscapeProfessional: true,
         tradeAccount: {
-          accountNumber: fixtures.inHouseAccount.accountNumber,
-          accountPhone: fixtures.inHouseAccount.accountPhone,
+          accountNumber: reference().inHouseAccount.accountNumber,
+          accountPhone: reference().inHouseAccount.accountPhone,
         },
       });
       const created = await register(deps(), matching, 'en', nextAddress());
@@ -258,7 +224,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         .selectAll()
         .where('email', '=', matching.email)
         .executeTakeFirstOrThrow();
-      expect(user.in_house_account_id).toBe(fixtures.inHouseAccount.id);
+      expect(user.in_house_account_id).toBe(reference().inHouseAccount.id);
       expect(user.customer_type_id).toBe(2);
       const second = data({ isLandscapeProfessional: true, tradeAccount: matching.tradeAccount });
       expect(await register(deps(), second, 'en', nextAddress())).toEqual({ kind: 'trade_taken' });

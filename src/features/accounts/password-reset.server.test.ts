@@ -1,19 +1,8 @@
-import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUser,
-  PASSWORD,
-  seedAccountReference,
-  tokenFromMail,
-  uniqueEmail,
-} from '../../../tests/factories/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, PASSWORD, tokenFromMail, uniqueEmail } from '../../../tests/factories/accounts.ts';
 import { ENGINES } from '../../../tests/support/databases.ts';
-import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
-import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { LIMITS, RateLimitedError } from '../../lib/rate-limit.server.ts';
-import { accountMailComposers } from './account-mail-composers.server.ts';
 import {
-  type AccountDeps,
   consumeEmailToken,
   EMAIL_TOKEN_TTL_MS,
   emailTokenIsValid,
@@ -23,31 +12,11 @@ import {
   resetPassword,
   signIn,
 } from './accounts.server.ts';
+import { SITE, useAccountsSuite } from './accounts.test-support.ts';
 import { validateSessionToken } from './session.server.ts';
 
-const SITE = 'https://shop.example.ca';
-
 describe.each(ENGINES)('accounts on %s: password reset and e-mail tokens', (engine) => {
-  const db = useTestDatabase(engine);
-  beforeAll(async () => {
-    await seedAccountReference(db());
-  });
-  const composers = accountMailComposers({ siteUrl: SITE });
-  const deps = (extra: Partial<AccountDeps> = {}): AccountDeps & { mailOutbox: TestOutbox } => ({
-    db: db(),
-    ...extra,
-    mailOutbox: testOutbox(() => db(), composers),
-  });
-  /** The outbox rows written for an address (a payload's `email`). */
-  const rowsFor = (email: string) =>
-    db()
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'payload', 'attempts', 'sent_at', 'last_error'])
-      .where(sql<string>`payload->>'email'`, '=', email)
-      .orderBy('id')
-      .execute();
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { db, deps, rowsFor, nextAddress } = useAccountsSuite(engine);
 
   describe('password reset', () => {
     it('mails a one-hour, single-use link; the new password works and every session ends', async () => {
