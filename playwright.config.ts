@@ -9,11 +9,12 @@ const executablePath = findTestChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two workers, a spec file each (decision 047): suites make their own accounts and data
-  // (tests/support/accounts.ts, shopper.ts) and only read the demo accounts, so any two run
-  // side by side. E2E_WORKERS=1 runs them one after another.
+  // Three workers, a spec file each (decision 047): suites make their own accounts and data
+  // (tests/support/accounts.ts, shopper.ts) and only read the demo accounts, so any of them run
+  // side by side. Three on two cores, because the slow-3G suite (native-first.spec.ts) spends
+  // most of its time waiting on the throttled network. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI === 'true' ? 1 : 0,
   forbidOnly: true,
   timeout: 30_000,
