@@ -274,61 +274,67 @@ for (const locale of LOCALES) {
           refusedByCsp.push(message.text());
       });
       await signIn(context, 'admin');
-      await page.goto(`${prefix(locale)}/admin`);
-      await expect(page).toHaveTitle(/^\[ADMIN\] /);
-      const range = (await page.locator('[data-range]').getAttribute('data-range'))?.split('/') ?? [];
-      const data = (await (await page.request.get(`/api/admin/dashboard?from=${range[0]}&to=${range[1]}`)).json()) as {
-        totalQuoteRequests: number;
-        totalVolumeCents: number;
-        activeUsers: number;
-        userGrowth: { week: string; newUsers: number; totalUsers: number }[];
-        roles: { role: string; users: number }[];
-        fulfilment: { fulfilment: string; requests: number }[];
-        topCustomersByCount: { email: string; requests: number; volumeCents: number }[];
-        topCustomersByVolume: { email: string; requests: number; volumeCents: number }[];
-        inHouse: { linked: boolean; customers: number; requests: number; volumeCents: number }[];
-      };
-      expect(data.totalQuoteRequests).toBeGreaterThan(0);
-      const kpi = (name: string) => page.locator(`[data-kpi="${name}"] dd:first-of-type`);
-      await expect(kpi('requests')).toHaveText(number(data.totalQuoteRequests, locale));
-      await expect(kpi('volume')).toHaveText(money(data.totalVolumeCents, locale));
-      await expect(kpi('active-users')).toHaveText(number(data.activeUsers, locale));
+      // The suites beside this one sign up users and send requests while it reads: the page and
+      // the API are read again until both saw the same data.
+      await expect(async () => {
+        await page.goto(`${prefix(locale)}/admin`);
+        await expect(page).toHaveTitle(/^\[ADMIN\] /);
+        const range = (await page.locator('[data-range]').getAttribute('data-range'))?.split('/') ?? [];
+        const data = (await (
+          await page.request.get(`/api/admin/dashboard?from=${range[0]}&to=${range[1]}`)
+        ).json()) as {
+          totalQuoteRequests: number;
+          totalVolumeCents: number;
+          activeUsers: number;
+          userGrowth: { week: string; newUsers: number; totalUsers: number }[];
+          roles: { role: string; users: number }[];
+          fulfilment: { fulfilment: string; requests: number }[];
+          topCustomersByCount: { email: string; requests: number; volumeCents: number }[];
+          topCustomersByVolume: { email: string; requests: number; volumeCents: number }[];
+          inHouse: { linked: boolean; customers: number; requests: number; volumeCents: number }[];
+        };
+        expect(data.totalQuoteRequests).toBeGreaterThan(0);
+        const kpi = (name: string) => page.locator(`[data-kpi="${name}"] dd:first-of-type`);
+        await expect(kpi('requests')).toHaveText(number(data.totalQuoteRequests, locale), { timeout: 1_000 });
+        await expect(kpi('volume')).toHaveText(money(data.totalVolumeCents, locale), { timeout: 1_000 });
+        await expect(kpi('active-users')).toHaveText(number(data.activeUsers, locale), { timeout: 1_000 });
 
-      const table = async (chart: string) =>
-        page
-          .locator(`[data-chart="${chart}"] tbody tr`)
-          .evaluateAll((rows) =>
-            rows.map((row) =>
-              [...row.children].map((cell) => (cell.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim()),
-            ),
-          );
-      const f = (value: string) => flat(value);
-      expect((await table('growth')).map((row) => row.slice(1))).toEqual(
-        data.userGrowth.map((row) => [f(number(row.newUsers, locale)), f(number(row.totalUsers, locale))]),
-      );
-      expect((await table('roles')).map((row) => row[1])).toEqual(
-        data.roles.map((row) => f(number(row.users, locale))),
-      );
-      expect((await table('fulfilment')).map((row) => row[1])).toEqual(
-        data.fulfilment.map((row) => f(number(row.requests, locale))),
-      );
-      expect((await table('in-house')).map((row) => row.slice(1))).toEqual(
-        data.inHouse.map((row) => [
-          f(number(row.customers, locale)),
-          f(number(row.requests, locale)),
-          f(money(row.volumeCents, locale)),
-        ]),
-      );
-      for (const [chart, rows] of [
-        ['topByCount', data.topCustomersByCount],
-        ['topByVolume', data.topCustomersByVolume],
-      ] as const) {
-        const shown = await table(chart);
-        expect(shown.map((row) => row[0]?.match(/<(.+)>/)?.[1])).toEqual(rows.map((row) => row.email));
-        expect(shown.map((row) => row.slice(2))).toEqual(
-          rows.map((row) => [f(number(row.requests, locale)), f(money(row.volumeCents, locale))]),
+        const table = async (chart: string) =>
+          page
+            .locator(`[data-chart="${chart}"] tbody tr`)
+            .evaluateAll((rows) =>
+              rows.map((row) =>
+                [...row.children].map((cell) => (cell.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim()),
+              ),
+            );
+        const f = (value: string) => flat(value);
+        expect((await table('growth')).map((row) => row.slice(1))).toEqual(
+          data.userGrowth.map((row) => [f(number(row.newUsers, locale)), f(number(row.totalUsers, locale))]),
         );
-      }
+        expect((await table('roles')).map((row) => row[1])).toEqual(
+          data.roles.map((row) => f(number(row.users, locale))),
+        );
+        expect((await table('fulfilment')).map((row) => row[1])).toEqual(
+          data.fulfilment.map((row) => f(number(row.requests, locale))),
+        );
+        expect((await table('in-house')).map((row) => row.slice(1))).toEqual(
+          data.inHouse.map((row) => [
+            f(number(row.customers, locale)),
+            f(number(row.requests, locale)),
+            f(money(row.volumeCents, locale)),
+          ]),
+        );
+        for (const [chart, rows] of [
+          ['topByCount', data.topCustomersByCount],
+          ['topByVolume', data.topCustomersByVolume],
+        ] as const) {
+          const shown = await table(chart);
+          expect(shown.map((row) => row[0]?.match(/<(.+)>/)?.[1])).toEqual(rows.map((row) => row.email));
+          expect(shown.map((row) => row.slice(2))).toEqual(
+            rows.map((row) => [f(number(row.requests, locale)), f(money(row.volumeCents, locale))]),
+          );
+        }
+      }).toPass({ timeout: 20_000 });
       // The charts themselves load in the browser, on this page only.
       await page.locator('[data-chart="topByVolume"]').scrollIntoViewIfNeeded();
       await expect(page.locator('[data-chart="roles"] .apexcharts-canvas')).toBeVisible();
