@@ -1,4 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import type { MiddlewareHandler } from 'astro';
 import { decideAccess } from './features/accounts/access.ts';
 import { authenticateRequest } from './features/accounts/authenticate.server.ts';
 import { isAdmin } from './features/accounts/session.ts';
@@ -225,7 +226,8 @@ const cataloguePage = defineMiddleware(async (_context, next) =>
   withPageHeaders(await withCatalogFromDatabase(() => next())),
 );
 
-const everyRequest = sequence(
+/** Every request's steps, in order. */
+const STEPS: MiddlewareHandler[] = [
   locale,
   paths,
   errors,
@@ -237,23 +239,16 @@ const everyRequest = sequence(
   authenticate,
   mergeGuestCartOnRequest,
   access,
-);
+];
 
 /**
- * /api/ requests skip the three steps that only ever act on pages (redirects, locale routes
- * and the sandbox all pass /api/ through): each step of a sequence costs a chain of Astro's
- * calls per request.
+ * The steps that only ever act on pages (each passes /api/ through): /api/ requests skip
+ * them, since each step of a sequence costs a chain of Astro's calls per request.
  */
-const apiRequest = sequence(
-  locale,
-  paths,
-  errors,
-  maintenance,
-  sameOrigin,
-  authenticate,
-  mergeGuestCartOnRequest,
-  access,
-);
+const PAGE_ONLY = new Set<MiddlewareHandler>([redirects, localeRoutes, sandbox]);
+
+const everyRequest = sequence(...STEPS);
+const apiRequest = sequence(...STEPS.filter((step) => !PAGE_ONLY.has(step)));
 
 const catalogueRequest = sequence(locale, errors, cataloguePage);
 

@@ -59,15 +59,7 @@ export function indexCatalog(input: CatalogIndexInput): CatalogIndex {
     siblings.push(category);
     childrenOf.set(category.parentId, siblings);
   }
-  const trail = (categoryId: number) => {
-    const path: CatalogCategory[] = [];
-    let current = categoryById.get(categoryId);
-    while (current && !path.includes(current)) {
-      path.unshift(current);
-      current = current.parentId === null ? undefined : categoryById.get(current.parentId);
-    }
-    return path;
-  };
+  const trail = (categoryId: number) => categoryTrail(categoryById, categoryId);
   const directProducts = new Map<number, CatalogProduct[]>();
   for (const product of products) {
     const list = directProducts.get(product.categoryId) ?? [];
@@ -129,6 +121,20 @@ export function indexSnapshot(snapshot: CatalogSnapshot): CatalogIndex {
       redirects: snapshot.redirects,
     },
   });
+}
+
+/** A category and its ancestors, the top-level one first (a cycle in the data stops it). */
+export function categoryTrail(
+  categoryById: ReadonlyMap<number, CatalogCategory>,
+  categoryId: number,
+): CatalogCategory[] {
+  const path: CatalogCategory[] = [];
+  let current = categoryById.get(categoryId);
+  while (current && !path.includes(current)) {
+    path.unshift(current);
+    current = current.parentId === null ? undefined : categoryById.get(current.parentId);
+  }
+  return path;
 }
 
 const REPLACED_CATALOG = Symbol.for('nursery.catalogIndex');

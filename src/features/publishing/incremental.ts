@@ -1,5 +1,6 @@
-import type { CatalogCategory, CatalogProduct, CatalogSnapshot } from '../catalog/catalog.ts';
+import type { CatalogProduct, CatalogSnapshot } from '../catalog/catalog.ts';
 import { categoryHref, productHref } from '../catalog/catalog.ts';
+import { categoryTrail } from '../catalog/catalog-index.ts';
 
 /**
  * What a publish must do to bring the served site to a new catalog snapshot
@@ -22,8 +23,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const STRUCTURAL_PRODUCT_FIELDS = ['code', 'slug_en', 'slug_fr', 'categoryId'] as const;
 
 /**
- * `candidates`: when the caller knows that no other product can have changed (their database
- * digests are the same, readProductFingerprints), only these are compared, so the plan costs
+ * `candidates`: when the caller knows that no other product can have changed (the catalogue's
+ * change log names none, productsChangedSince), only these are compared, so the plan costs
  * the same at any catalogue size.
  */
 export function planPublish(
@@ -57,19 +58,8 @@ export function planPublish(
   for (const product of changed) {
     for (const locale of ['en', 'fr'] as const) {
       paths.add(productHref(product, locale));
-      for (const category of trail(categories, product.categoryId)) paths.add(categoryHref(category, locale));
+      for (const category of categoryTrail(categories, product.categoryId)) paths.add(categoryHref(category, locale));
     }
   }
   return { kind: 'incremental', products: changed.map((product) => product.id), paths: [...paths].sort() };
-}
-
-/** A category and its ancestors (the browse pages that list its products). */
-function trail(categories: Map<number, CatalogCategory>, categoryId: number): CatalogCategory[] {
-  const path: CatalogCategory[] = [];
-  let current = categories.get(categoryId);
-  while (current && !path.includes(current)) {
-    path.push(current);
-    current = current.parentId === null ? undefined : categories.get(current.parentId);
-  }
-  return path;
 }

@@ -12,6 +12,7 @@ import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { patchCatalog } from '../catalog/catalog-index.ts';
 import { setServingBuildId } from '../shell/build-id.ts';
 import { LATEST_BUILD_PATH, parseLatestBuild } from '../shell/build-manifest.ts';
+import { type PhaseClock, phaseClock } from './phase-clock.ts';
 import { KEPT_PRERENDER_DIR, keptPrerenderEntry, RENDER_WORKER_ENV } from './render-worker.integration.ts';
 import { outputFileFor, type RenderedFile, type WorkerReply, type WorkerRequest } from './render-worker.ts';
 
@@ -80,9 +81,9 @@ async function main(outDir: string): Promise<void> {
     if (message?.type !== 'render') return;
     queue = queue.then(async () => {
       try {
-        const phases: Record<string, number> = {};
+        const phases = phaseClock();
         const files = await render(prerenderer, origin, message, phases);
-        send({ type: 'rendered', job: message.job, files, phases });
+        send({ type: 'rendered', job: message.job, files, phases: phases.all() });
       } catch (error) {
         send({ type: 'render-failed', job: message.job, error: explain(error) });
       }
@@ -123,21 +124,15 @@ async function render(
   prerenderer: Prerenderer,
   origin: string,
   request: Extract<WorkerRequest, { type: 'render' }>,
-  phases: Record<string, number>,
+  phases: PhaseClock,
 ): Promise<RenderedFile[]> {
-  let mark = performance.now();
-  const lap = (phase: string) => {
-    const now = performance.now();
-    phases[phase] = (phases[phase] ?? 0) + (now - mark);
-    mark = now;
-  };
   await patchCatalog(request.products);
-  lap('worker.patch catalog');
+  phases.lap('worker.patch catalog');
   setServingBuildId(request.pageBuildId);
   // The static paths of the build stay (an incremental publish moves no page): the pages
   // read their product and category from the patched catalog by id (routes.build.ts).
   const routes = await prerenderer.routes();
-  lap('worker.routes');
+  phases.lap('worker.routes');
   const files: RenderedFile[] = [];
   for (const path of request.paths) {
     const route = routes.get(path);
@@ -147,7 +142,7 @@ async function render(
     const response = await prerenderer.app.render(new Request(url), { routeData: route });
     if (response.status !== 200 || !response.body) throw new Error(`${path} rendered with status ${response.status}`);
     files.push({ path, file: outputFileFor(path, isPage), body: new Uint8Array(await response.arrayBuffer()) });
-    lap(`worker.render ${routeKind(path)}`);
+    phases.lap(`worker.render ${routeKind(path)}`);
   }
   return files;
 }
