@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../lib/db/errors.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import {
@@ -67,13 +68,6 @@ let dummyHash: Promise<string> | undefined;
 function hashForUnknownAccount(): Promise<string> {
   dummyHash ??= hashPassword('no account has this password');
   return dummyHash;
-}
-
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const candidate = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  if (candidate?.code !== '23505') return false;
-  if (!constraint) return true;
-  return candidate.constraint === constraint || String(candidate.message ?? '').includes(constraint);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { placeholder, preparedStatement } from '../../lib/db/prepared.ts';
 import type { Database, UsersTable } from '../../lib/db/schema.ts';
 import type { SessionUser } from './session.ts';
 import { issueToken, parseToken, secretMatches } from './tokens.server.ts';
@@ -130,10 +131,9 @@ export async function createSession(
 }
 
 /** The user behind an access token, or null: one indexed query and one constant-time compare. */
-export async function validateSessionToken(db: Db, token: string | null | undefined, now = new Date()) {
-  const parsed = parseToken(token);
-  if (!parsed) return null;
-  const row = await db
+/** The session and its user: read on every signed-in request, so compiled and prepared once. */
+const sessionStatement = preparedStatement((db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -143,8 +143,13 @@ export async function validateSessionToken(db: Db, token: string | null | undefi
       'sessions.refresh_token_id',
       ...USER_COLUMNS,
     ])
-    .where('sessions.id', '=', parsed.id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', placeholder<string>('id')),
+);
+
+export async function validateSessionToken(db: Db, token: string | null | undefined, now = new Date()) {
+  const parsed = parseToken(token);
+  if (!parsed) return null;
+  const [row] = (await sessionStatement(db, { id: parsed.id })).rows;
   if (!row || !secretMatches(parsed.secret, row.secret_hash)) return null;
   if (row.expires_at.getTime() <= now.getTime()) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isUniqueViolation } from '../../lib/db/errors.ts';
 import type { Database, Locale } from '../../lib/db/schema.ts';
 import {
   accountAddressBucket,
@@ -9,12 +10,7 @@ import {
   LIMITS,
 } from '../../lib/rate-limit.server.ts';
 import { queueAccountMail } from '../accounts/account-mail.server.ts';
-import {
-  type AccountDeps,
-  customerTypeFor,
-  findInHouseAccount,
-  isUniqueViolation,
-} from '../accounts/accounts.server.ts';
+import { type AccountDeps, customerTypeFor, findInHouseAccount } from '../accounts/accounts.server.ts';
 import { hashPassword, verifyPassword } from '../accounts/password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from '../accounts/password-policy.server.ts';
 import { revokeUserSessions } from '../accounts/session.server.ts';

@@ -3,10 +3,18 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  Kysely,
+  type PostgresCursor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
 import { log } from '../log.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { serverStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -40,12 +48,50 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.engine === 'postgres' ? openPostgres(options.url, options.maxConnections ?? 10) : openPGlite(options);
 }
 
+/**
+ * A transaction-mode pooler (Supabase's Supavisor on port 6543, or a URL marked
+ * `pgbouncer=true`) gives each transaction whichever server connection is free, so a
+ * statement prepared on one connection is unknown on the next: none is prepared there.
+ */
+export function keepsPreparedStatements(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.port !== '6543' && parsed.searchParams.get('pgbouncer') !== 'true';
+}
+
+/**
+ * The pool as Kysely uses it, sending the hot paths' statements (`preparedStatement`) under
+ * their name: node-postgres then parses them once per connection and PostgreSQL keeps their
+ * plan. Every other statement, and cursors, go through as they come.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  function wrap(client: pg.PoolClient): PostgresPoolClient {
+    let wrapped = clients.get(client);
+    if (!wrapped) {
+      function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query(text: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
+        if (typeof text !== 'string') return client.query(text as PostgresCursor<unknown> & pg.Submittable);
+        // Kysely hands over a fresh array of values each time.
+        const parameters = values as unknown[];
+        const name = serverStatementName(text);
+        return name ? client.query({ name, text, values: parameters }) : client.query(text, parameters);
+      }
+      wrapped = { query, release: () => client.release() };
+      clients.set(client, wrapped);
+    }
+    return wrapped;
+  }
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'nursery-storefront' });
   // An idle client's error (a server restart, a terminated backend) must not crash the
   // process: the pool drops that client and the next query opens a new one.
   pool.on('error', (error) => log('warn', 'postgres_idle_client_error', { error }));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool: keepsPreparedStatements(url) ? preparingPool(pool) : pool });
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     engine: 'postgres',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../tests/support/databases.ts';
 import { useTestDatabase } from '../../../tests/support/suite-database.ts';
+import { keepsPreparedStatements } from './connect.server.ts';
 import { placeholder, preparedStatement } from './prepared.ts';
 
 describe.each(ENGINES)('prepared statements on %s', (engine) => {
@@ -32,5 +33,43 @@ describe.each(ENGINES)('prepared statements on %s', (engine) => {
 
   it('refuses to run without every value', async () => {
     await expect(sum(db(), { a: 1 }, 'plus')).rejects.toThrow('No value for b');
+  });
+
+  it.runIf(engine === 'postgres')(
+    'is parsed and planned once per connection on PostgreSQL, under its own name',
+    async () => {
+      const prepared = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // One transaction: one connection, whose prepared statements the catalogue lists.
+          await sum(trx, { a: 1, b: 2 }, 'plus');
+          await sum(trx, { a: 3, b: 4 }, 'plus');
+          await sql`select 1 + ${5}::int as n`.execute(trx);
+          return (
+            await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+              trx,
+            )
+          ).rows;
+        });
+      const ours = prepared.filter((row) => row.statement.includes('::int + $'));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]?.name).toMatch(/^nursery_\d+$/);
+      // A statement not made by preparedStatement is not kept on the server.
+      expect(prepared.some((row) => row.statement.includes('select 1 +'))).toBe(false);
+    },
+  );
+});
+
+describe('keepsPreparedStatements', () => {
+  it('prepares on a direct connection or a session pooler, not behind a transaction pooler', () => {
+    expect(keepsPreparedStatements('postgres://u:p@127.0.0.1:5432/test')).toBe(true);
+    expect(keepsPreparedStatements('postgres://u:p@db.example.supabase.co/postgres')).toBe(true);
+    expect(keepsPreparedStatements('postgres://u.ref:p@aws-0-ca-central-1.pooler.supabase.com:5432/postgres')).toBe(
+      true,
+    );
+    expect(keepsPreparedStatements('postgres://u.ref:p@aws-0-ca-central-1.pooler.supabase.com:6543/postgres')).toBe(
+      false,
+    );
+    expect(keepsPreparedStatements('postgres://u:p@pgbouncer.internal:6432/db?pgbouncer=true')).toBe(false);
   });
 });

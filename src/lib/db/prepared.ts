@@ -14,12 +14,27 @@ export function placeholder<T>(name: string): T {
   return new Placeholder(name) as T;
 }
 
+/** The server-side name of each prepared statement's SQL, given when it is first compiled. */
+const names = new Map<string, string>();
+
+/**
+ * The name PostgreSQL keeps `sql` under on each connection, when `sql` is a prepared
+ * statement's (connect.server.ts sends it named); undefined for every other statement.
+ */
+export function serverStatementName(sql: string): string | undefined {
+  return names.get(sql);
+}
+
 /**
  * A statement of the hot paths built and compiled by Kysely once, then only executed: its
  * values are placeholders (`placeholder`) at compile time, and each execution sends the
  * compiled SQL with its own values. Building and compiling a statement costs more CPU than
  * sending it (about a twentieth of an add to cart; docs/decisions/048-native-first-islands.md,
  * "shopping paths under load"). The SQL is the same, so is what it does.
+ *
+ * On PostgreSQL the statement is also prepared on the server: sent under a name of its own,
+ * it is parsed and planned once per connection rather than on every execution, which was
+ * most of the database's work for an add to cart (decision 048, "Prepared on the server").
  *
  * `build` may branch only on `variant` (one compiled statement per variant), never on a value.
  * Compiled once per database adapter: a transaction shares its database's.
@@ -44,6 +59,7 @@ export function preparedStatement<Row, Variant extends string = 'default'>(
       const built = build(db, variant);
       query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       variants.set(variant, query);
+      if (!names.has(query.sql)) names.set(query.sql, `nursery_${names.size + 1}`);
     }
     return db.executeQuery<Row>({
       ...query,

@@ -245,6 +245,38 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(await cartSummary(db(), { userId: second.id })).toEqual({ count: 2 });
   });
 
+  it('refuses a key another user took between the cart’s lock and the write, writing nothing', async () => {
+    const { user: first } = await shopperWithCart();
+    const { user: second } = await shopperWithCart([{ quantity: 3 }]);
+    // Just before the second user's request is written, the first user's request takes its
+    // key, as a submit committing in that instant would: the write meets the key's constraint.
+    await test.handle.execScript(`
+      create function public.test_take_key() returns trigger language plpgsql as $$
+      begin
+        insert into public.quote_requests (idempotency_key, user_id, locale, fulfilment,
+          customer_first_name, customer_last_name, customer_email, customer_phone,
+          customer_type_id, price_kind, subtotal_cents, payment_preference)
+        values (new.idempotency_key, '${first.id}'::uuid, new.locale, new.fulfilment,
+          new.customer_first_name, new.customer_last_name, new.customer_email, new.customer_phone,
+          new.customer_type_id, new.price_kind, new.subtotal_cents, new.payment_preference);
+        return new;
+      end $$;
+      create trigger test_take_key before insert on public.quote_requests
+        for each row when (new.user_id = '${second.id}'::uuid) execute function public.test_take_key();`);
+    try {
+      await expect(submitQuoteRequest(db(), second, checkout('delivery'), 'en')).rejects.toThrow(
+        IdempotencyKeyConflictError,
+      );
+    } finally {
+      await test.handle.execScript(
+        'drop trigger test_take_key on public.quote_requests; drop function public.test_take_key();',
+      );
+    }
+    expect(await quoteCount(second.id)).toBe(0);
+    expect(await cartSummary(db(), { userId: second.id })).toEqual({ count: 3 });
+    expect(await outboxRowsOf(second.id)).toEqual([]);
+  });
+
   it('leaves no request and the cart intact when the commit fails after the request was written', async () => {
     const { user } = await shopperWithCart([{ quantity: 7 }]);
     // A constraint trigger checked at commit: it fails after every insert and the cart's

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { isUniqueViolation } from '../../../lib/db/errors.ts';
+import { placeholder, preparedStatement } from '../../../lib/db/prepared.ts';
 import type { Database, Locale } from '../../../lib/db/schema.ts';
-import { outboxRow } from '../../../lib/mail/outbox.server.ts';
 import { formatSize, sizeText } from '../../../lib/size.ts';
 import { hasTradePricing, type SessionUser } from '../../accounts/session.ts';
 import { type CartLineRecord, readCartLines } from '../../cart/cart.server.ts';
@@ -137,11 +138,124 @@ async function quoteForKey(db: Db, key: string, userId: string): Promise<Checkou
 }
 
 /**
+ * The cart's lock, the customer as the request will name them, and any request this key had
+ * already made when the statement began (a retry, a double click, another tab).
+ */
+const lockCartStatement = preparedStatement((db) =>
+  db
+    .selectFrom('carts')
+    .innerJoin('users', 'users.id', 'carts.user_id')
+    .leftJoin('quote_requests as earlier', (join) =>
+      join.on('earlier.idempotency_key', '=', placeholder<string>('key')),
+    )
+    .select([
+      'carts.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.phone',
+      'users.customer_type_id',
+      'users.in_house_account_id',
+      'earlier.id as earlier_id',
+      'earlier.reference as earlier_reference',
+      'earlier.user_id as earlier_user_id',
+    ])
+    .where('carts.user_id', '=', placeholder<string>('userId'))
+    .forUpdate('carts'),
+);
+
+const openYardStatement = preparedStatement((db) =>
+  db
+    .selectFrom('locations')
+    .innerJoin('location_types', 'location_types.id', 'locations.location_type_id')
+    .select('locations.id')
+    .where('locations.id', '=', placeholder<number>('locationId'))
+    .where('location_types.code', '=', 'sales_yard')
+    .where('locations.is_active', '=', true),
+);
+
+/** A line of the request as written: the name, size, SKU and price the customer pays now. */
+type ItemValues = Omit<Insertable<Database['quote_request_items']>, 'quote_request_id' | 'quoted_unit_price_cents'>;
+
+/** Which of the fulfilment's tables a request writes: one compiled statement each. */
+type WriteVariant = 'delivery' | 'pickup' | 'delivery+pickup';
+
+/**
+ * The whole request in one statement (one round trip, prepared once on PostgreSQL): the
+ * request (its reference from the sequence), the first step of its history (the workflow's
+ * submission, by the customer who sent it), its lines, its two e-mails in the outbox (sent
+ * after the commit, never lost), its delivery and/or pickup, and the emptied cart. The lines
+ * come as one JSON array, read into the table's own row type, so the statement's text is the
+ * same whatever their number. A key another user took meanwhile fails the statement on the
+ * key's unique constraint, and nothing of it is written.
+ */
+const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
+  const value = <T>(name: string) => placeholder<T>(name);
+  const quoteId = sql<number>`(select id from quote)`;
+  const delivery = sql`insert into quote_request_deliveries (quote_request_id, job_name, po_number,
+      street_address, city, province, postal_code, site_contact_first_name, site_contact_last_name, phone)
+    select id, d.job_name, d.po_number, d.street_address, d.city, d.province, d.postal_code,
+      d.site_contact_first_name, d.site_contact_last_name, d.phone
+    from quote, jsonb_populate_record(null::quote_request_deliveries, ${value('delivery')}::jsonb) as d`;
+  const pickup = sql`insert into quote_request_pickups (quote_request_id, location_id)
+    select id, ${value('locationId')}::int from quote`;
+  return sql<{ id: number; reference: string }>`
+    with quote as (${db
+      .insertInto('quote_requests')
+      .values({
+        idempotency_key: value('key'),
+        user_id: value('userId'),
+        locale: value('locale'),
+        fulfilment: value('fulfilment'),
+        preferred_date: value('preferredDate'),
+        payment_preference: value('paymentPreference'),
+        comments: value('comments'),
+        customer_first_name: value('firstName'),
+        customer_last_name: value('lastName'),
+        customer_email: value('email'),
+        customer_phone: value('phone'),
+        customer_type_id: value('customerTypeId'),
+        in_house_account_id: value('inHouseAccountId'),
+        price_kind: value('priceKind'),
+        subtotal_cents: value('subtotalCents'),
+        // The submission is the request's first action, and its history row is written at the
+        // same now(): the history's trigger (decision 052) then has nothing to move, and the
+        // new row is not updated (a second version of it, its GIN search entry again) in the
+        // statement that made it.
+        last_action_at: sql<Date>`now()`,
+      })
+      .returning(['id', 'reference'])}),
+    history as (${submissionHistory(db, quoteId, value('userId'))}),
+    items as (
+      insert into quote_request_items (quote_request_id, line, variant_id, product_code, sku,
+        product_name_en, product_name_fr, botanical_name, size_label, size_kind, size_values,
+        size_root_ball, quantity, unit_price_cents)
+      select quote.id, i.line, i.variant_id, i.product_code, i.sku, i.product_name_en,
+        i.product_name_fr, i.botanical_name, i.size_label, i.size_kind, i.size_values,
+        i.size_root_ball, i.quantity, i.unit_price_cents
+      from quote, jsonb_populate_recordset(null::quote_request_items, ${value('items')}::jsonb) as i
+    ),
+    mails as (
+      insert into mail_outbox (kind, payload)
+      select kind, ${value('mail')}::jsonb || jsonb_build_object(${sql.lit(MAIL_QUOTE_ID)}::text, quote.id)
+      from quote, unnest(${value('mailKinds')}::text[]) as kind
+    ),
+    ${variant === 'pickup' ? sql`` : sql`delivery as (${delivery}),`}
+    ${variant === 'delivery' ? sql`` : sql`pickup as (${pickup}),`}
+    emptied as (delete from cart_items where cart_id = ${value('cartId')})
+    select id, reference from quote`;
+});
+
+/** The payload key the request's e-mails name it by, filled in by the statement that makes it. */
+const MAIL_QUOTE_ID = 'quoteRequestId' satisfies keyof RequestMailPayload;
+
+/**
  * Turns the user's cart into a quote request: one transaction writes the request (its
  * reference from the sequence), a copy of each line with the name, size, SKU and price the
  * user pays now, the delivery and/or pickup, and empties the cart. The cart row is locked
  * first, so submits of one user run one after another: a second submit of the same key finds
  * the request the first made and answers with it; a submit of another key finds the cart empty.
+ * Every statement of the usual path is prepared (lib/db/prepared.ts): lock, lines, write.
  */
 export async function submitQuoteRequest(
   db: Db,
@@ -150,30 +264,10 @@ export async function submitQuoteRequest(
   locale: Locale,
 ): Promise<SubmitOutcome> {
   return db.transaction().execute(async (trx) => {
-    // One round trip: the cart's lock, the customer as the request will name them, and any
-    // request this key had already made when the statement began (a retry, a double click,
-    // another tab). A submit of the same key that committed while this one waited for the
-    // lock is not in that snapshot: it emptied the cart, so it is looked for below, when the
-    // cart is found empty.
-    const cart = await trx
-      .selectFrom('carts')
-      .innerJoin('users', 'users.id', 'carts.user_id')
-      .leftJoin('quote_requests as earlier', (join) => join.on('earlier.idempotency_key', '=', input.idempotencyKey))
-      .select([
-        'carts.id',
-        'users.first_name',
-        'users.last_name',
-        'users.email',
-        'users.phone',
-        'users.customer_type_id',
-        'users.in_house_account_id',
-        'earlier.id as earlier_id',
-        'earlier.reference as earlier_reference',
-        'earlier.user_id as earlier_user_id',
-      ])
-      .where('carts.user_id', '=', user.id)
-      .forUpdate('carts')
-      .executeTakeFirst();
+    // One round trip: the cart's lock, the customer, any earlier request of this key. A
+    // submit of the same key that committed while this one waited for the lock is not in
+    // that snapshot: it emptied the cart, so it is looked for below, when the cart is found empty.
+    const [cart] = (await lockCartStatement(trx, { key: input.idempotencyKey, userId: user.id })).rows;
     if (!cart) {
       // No cart at all: a request this key made is still its answer.
       const earlier = await quoteForKey(trx, input.idempotencyKey, user.id);
@@ -203,57 +297,23 @@ export async function submitQuoteRequest(
         ),
       );
     }
-    const priced = lines.map((line) => ({ line, price: line.price }));
 
     if (input.pickup) {
-      const yard = await trx
-        .selectFrom('locations')
-        .innerJoin('location_types', 'location_types.id', 'locations.location_type_id')
-        .select('locations.id')
-        .where('locations.id', '=', input.pickup.locationId)
-        .where('location_types.code', '=', 'sales_yard')
-        .where('locations.is_active', '=', true)
-        .executeTakeFirst();
+      const [yard] = (await openYardStatement(trx, { locationId: input.pickup.locationId })).rows;
       if (!yard) throw new PickupLocationError(`Location ${input.pickup.locationId} is not an open sales yard`);
     }
 
     const draft: QuoteDraft = {
       fulfilment: input.fulfilment,
-      lines: priced.map(({ line, price }) => ({ quantity: line.quantity, unitPriceCents: price.cents })),
-      subtotalCents: priced.reduce((sum, { line, price }) => sum + line.quantity * price.cents, 0),
+      lines: lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.price.cents })),
+      subtotalCents: lines.reduce((sum, line) => sum + line.quantity * line.price.cents, 0),
       delivery: input.delivery,
       pickup: input.pickup,
     };
     const problems = quoteDraftProblems(draft);
     if (problems.length > 0) throw new Error(`Refusing an unsound quote request: ${problems.join('; ')}`);
 
-    const quote = await trx
-      .insertInto('quote_requests')
-      .values({
-        idempotency_key: input.idempotencyKey,
-        user_id: user.id,
-        locale,
-        fulfilment: input.fulfilment,
-        preferred_date: input.preferredDate,
-        payment_preference: input.paymentPreference,
-        comments: input.comments,
-        customer_first_name: customer.first_name,
-        customer_last_name: customer.last_name,
-        customer_email: customer.email,
-        customer_phone: customer.phone,
-        customer_type_id: customer.customer_type_id,
-        in_house_account_id: customer.in_house_account_id,
-        price_kind: hasTradePricing(pricing) ? 'trade' : 'list',
-        subtotal_cents: draft.subtotalCents,
-      })
-      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-      .returning(['id', 'reference'])
-      .executeTakeFirst();
-    // Only another user's request can hold the key here: this user's submits wait on the cart lock.
-    if (!quote) throw new IdempotencyKeyConflictError(`Idempotency key ${input.idempotencyKey} was taken meanwhile`);
-
-    const items: Insertable<Database['quote_request_items']>[] = priced.map(({ line, price }, index) => ({
-      quote_request_id: quote.id,
+    const items: ItemValues[] = lines.map((line, index) => ({
       line: index + 1,
       variant_id: line.variantId,
       product_code: line.productCode,
@@ -267,52 +327,61 @@ export async function submitQuoteRequest(
       size_values: line.size?.values ?? null,
       size_root_ball: line.size?.rootBall ?? null,
       quantity: line.quantity,
-      unit_price_cents: price.cents,
+      unit_price_cents: line.price.cents,
     }));
-    // The rest of the request, and the emptied cart, in one statement (one round trip): the
-    // first step of its history (the workflow's submission, by the customer who sent it), its
-    // lines, its two e-mails in the outbox (sent after the commit, never lost), its delivery
-    // and/or pickup.
-    const mail = { quoteRequestId: quote.id, userId: user.id, locale } satisfies RequestMailPayload;
-    let rest = trx
-      .with('history', (db) => submissionHistory(db, quote.id, user.id))
-      .with('items', (db) => db.insertInto('quote_request_items').values(items).returning('quote_request_id'))
-      .with('mails', (db) =>
-        db
-          .insertInto('mail_outbox')
-          .values(REQUEST_MAIL_KINDS.map((kind) => outboxRow(kind, mail)))
-          .returning('id'),
+    const mail = { userId: user.id, locale } satisfies Omit<RequestMailPayload, typeof MAIL_QUOTE_ID>;
+    const d = input.delivery;
+    const delivery: Omit<Insertable<Database['quote_request_deliveries']>, 'quote_request_id'> | null = d && {
+      job_name: d.jobName,
+      po_number: d.poNumber,
+      street_address: d.streetAddress,
+      city: d.city,
+      province: d.province,
+      postal_code: d.postalCode,
+      site_contact_first_name: d.siteContactFirstName,
+      site_contact_last_name: d.siteContactLastName,
+      phone: d.phone,
+    };
+    const variant: WriteVariant = delivery ? (input.pickup ? 'delivery+pickup' : 'delivery') : 'pickup';
+    try {
+      const { rows } = await writeRequestStatement(
+        trx,
+        {
+          key: input.idempotencyKey,
+          userId: user.id,
+          locale,
+          fulfilment: input.fulfilment,
+          preferredDate: input.preferredDate,
+          paymentPreference: input.paymentPreference,
+          comments: input.comments,
+          firstName: customer.first_name,
+          lastName: customer.last_name,
+          email: customer.email,
+          phone: customer.phone,
+          customerTypeId: customer.customer_type_id,
+          inHouseAccountId: customer.in_house_account_id,
+          priceKind: hasTradePricing(pricing) ? 'trade' : 'list',
+          subtotalCents: draft.subtotalCents,
+          items: JSON.stringify(items),
+          mail: JSON.stringify(mail),
+          mailKinds: [...REQUEST_MAIL_KINDS],
+          delivery: delivery && JSON.stringify(delivery),
+          locationId: input.pickup?.locationId ?? null,
+          cartId: cart.id,
+        },
+        variant,
       );
-    if (input.delivery) {
-      const d = input.delivery;
-      rest = rest.with('delivery', (db) =>
-        db
-          .insertInto('quote_request_deliveries')
-          .values({
-            quote_request_id: quote.id,
-            job_name: d.jobName,
-            po_number: d.poNumber,
-            street_address: d.streetAddress,
-            city: d.city,
-            province: d.province,
-            postal_code: d.postalCode,
-            site_contact_first_name: d.siteContactFirstName,
-            site_contact_last_name: d.siteContactLastName,
-            phone: d.phone,
-          })
-          .returning('quote_request_id'),
-      );
+      const quote = rows[0];
+      if (!quote) throw new Error('The request statement returned no request');
+      return { result: { id: quote.id, reference: quote.reference }, created: true };
+    } catch (error) {
+      // Only another user's request can hold the key here: this user's submits wait on the cart lock.
+      if (isUniqueViolation(error, 'quote_requests_idempotency_key_key')) {
+        throw new IdempotencyKeyConflictError(`Idempotency key ${input.idempotencyKey} was taken meanwhile`, {
+          cause: error,
+        });
+      }
+      throw error;
     }
-    if (input.pickup) {
-      const locationId = input.pickup.locationId;
-      rest = rest.with('pickup', (db) =>
-        db
-          .insertInto('quote_request_pickups')
-          .values({ quote_request_id: quote.id, location_id: locationId })
-          .returning('quote_request_id'),
-      );
-    }
-    await rest.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
-    return { result: { id: quote.id, reference: quote.reference }, created: true };
   });
 }

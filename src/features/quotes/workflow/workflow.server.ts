@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import type { Expression, InsertObject, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
 import { supersedeOpenVersion } from '../versions/versions.server.ts';
 import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
@@ -24,7 +24,7 @@ export class QuoteTransitionError extends Error {
 }
 
 interface HistoryStep {
-  quoteId: number;
+  quoteId: number | Expression<number>;
   from: QuoteStatus | null;
   to: QuoteStatus;
   by: string | null;
@@ -32,7 +32,7 @@ interface HistoryStep {
   now?: Date;
 }
 
-function historyRow(step: HistoryStep): Insertable<Database['quote_request_status_history']> {
+function historyRow(step: HistoryStep): InsertObject<Database, 'quote_request_status_history'> {
   return {
     quote_request_id: step.quoteId,
     from_status: step.from,
@@ -45,9 +45,14 @@ function historyRow(step: HistoryStep): Insertable<Database['quote_request_statu
 
 /**
  * The first step of a new request's history: submitted, by the customer who sent it. A
- * statement for the submit to run in its own round trip (a data-modifying CTE, decision 040).
+ * statement for the submit to run inside its own (a data-modifying CTE, decision 040), so the
+ * request's id may be an expression of that statement (the id its insert returns).
  */
-export function submissionHistory(db: QueryCreator<Database>, quoteId: number, customerId: string) {
+export function submissionHistory(
+  db: QueryCreator<Database>,
+  quoteId: number | Expression<number>,
+  customerId: string,
+) {
   return db
     .insertInto('quote_request_status_history')
     .values(historyRow({ quoteId, from: null, to: FIRST_STATUS, by: customerId }))
