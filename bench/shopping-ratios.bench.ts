@@ -352,7 +352,9 @@ async function postgresRun(): Promise<void> {
       undefined,
       database,
     );
-    // Its e-mails, composed once the burst is answered: their CPU counted too.
+    // Its e-mails, composed once the burst is answered: their CPU counted too (and, with
+    // --profile, in a profile of their own, apart from the submits').
+    startProfile(server, values.profile);
     const mailsStart = Date.now();
     const cpuBeforeMails = processCpuMs(server.pid);
     await outboxEmpty(open);
