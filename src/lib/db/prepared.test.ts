@@ -35,29 +35,28 @@ describe.each(ENGINES)('prepared statements on %s', (engine) => {
     await expect(sum(db(), { a: 1 }, 'plus')).rejects.toThrow('No value for b');
   });
 
-  it.runIf(engine === 'postgres')(
-    'is parsed and planned once per connection on PostgreSQL, under its own name',
-    async () => {
-      const prepared = await db()
-        .transaction()
-        .execute(async (trx) => {
-          // One transaction: one connection, whose prepared statements the catalogue lists.
-          await sum(trx, { a: 1, b: 2 }, 'plus');
-          await sum(trx, { a: 3, b: 4 }, 'plus');
-          await sql`select 1 + ${5}::int as n`.execute(trx);
-          return (
-            await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
-              trx,
-            )
-          ).rows;
-        });
-      const ours = prepared.filter((row) => row.statement.includes('::int + $'));
-      expect(ours).toHaveLength(1);
-      expect(ours[0]?.name).toMatch(/^nursery_\d+$/);
-      // A statement not made by preparedStatement is not kept on the server.
-      expect(prepared.some((row) => row.statement.includes('select 1 +'))).toBe(false);
-    },
-  );
+  // PGlite is one process's database: there is no server to keep a statement on.
+  if (engine !== 'postgres') return;
+  it('is parsed and planned once per connection on PostgreSQL, under its own name', async () => {
+    const prepared = await db()
+      .transaction()
+      .execute(async (trx) => {
+        // One transaction: one connection, whose prepared statements the catalogue lists.
+        await sum(trx, { a: 1, b: 2 }, 'plus');
+        await sum(trx, { a: 3, b: 4 }, 'plus');
+        await sql`select 1 + ${5}::int as n`.execute(trx);
+        return (
+          await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+            trx,
+          )
+        ).rows;
+      });
+    const ours = prepared.filter((row) => row.statement.includes('::int + $'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.name).toMatch(/^nursery_\d+$/);
+    // A statement not made by preparedStatement is not kept on the server.
+    expect(prepared.some((row) => row.statement.includes('select 1 +'))).toBe(false);
+  });
 });
 
 describe('keepsPreparedStatements', () => {
