@@ -279,7 +279,14 @@ function printRows(title: string, rows: Row[], floor: Row | undefined): void {
   );
   for (const row of rows) {
     const ratio = floor && row !== floor ? row.p95 / floor.p95 : undefined;
-    const target = row.what.startsWith('add') ? TARGET.add : row.what.startsWith('submit') ? TARGET.submit : undefined;
+    // Targets are ratios to the floor: a table without one (PGlite's) has none.
+    const target = !floor
+      ? undefined
+      : row.what.startsWith('add')
+        ? TARGET.add
+        : row.what.startsWith('submit')
+          ? TARGET.submit
+          : undefined;
     const verdict = ratio === undefined || target === undefined ? '' : ratio <= target ? ' met' : ' MISSED';
     console.log(
       [
