@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { freeStockOf } from '../../lib/db/free-stock.ts';
+import { placeholder, preparedStatement } from '../../lib/db/prepared.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { typography } from '../../lib/i18n/typography.ts';
@@ -20,6 +21,60 @@ export class ProductNotFoundError extends Error {
 }
 
 /**
+ * The product, if published, and the two settings its stock depends on: one row, or none.
+ * The product page's island asks for it on every view, so each of its reads is prepared.
+ */
+const headStatement = preparedStatement((db) =>
+  db
+    .selectFrom('products')
+    .select((eb) => [
+      'products.id',
+      eb.selectFrom('app_settings').select('value').where('key', '=', 'low_stock_threshold').as('threshold'),
+      eb.selectFrom('app_settings').select('value').where('key', '=', 'locations').as('locations'),
+    ])
+    .where('products.id', '=', placeholder<number>('productId'))
+    .where('products.is_published', '=', true),
+);
+
+/** The active locations of the listed types, in the order the page shows them. */
+const locationsStatement = preparedStatement((db) =>
+  db
+    .selectFrom('locations')
+    .select(['id', 'code', 'name_en', 'name_fr', 'city', 'phone', 'hours_en', 'hours_fr'])
+    .where('is_active', '=', true)
+    .where('location_type_id', '=', sql<number>`any(${placeholder<number[]>('typeIds')}::int[])`)
+    .orderBy('sort_order')
+    .orderBy('id'),
+);
+
+/**
+ * The product's active variants, in order, each with its free stock at every active location
+ * of the listed types that holds a stock row for it (no row: no stock there).
+ */
+const variantStockStatement = preparedStatement((db) =>
+  db
+    .selectFrom('variants')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('stock_levels')
+          .innerJoin('locations', 'locations.id', 'stock_levels.location_id')
+          .select(['stock_levels.variant_id', 'stock_levels.location_id', freeStockOf('stock_levels').as('quantity')])
+          .where('locations.is_active', '=', true)
+          .where('locations.location_type_id', '=', sql<number>`any(${placeholder<number[]>('typeIds')}::int[])`)
+          .as('stock'),
+      (join) => join.onRef('stock.variant_id', '=', 'variants.id'),
+    )
+    .select(['variants.id', 'variants.sku', 'variants.size_label', 'variants.size_kind', 'variants.size_values'])
+    .select(['variants.size_root_ball', 'variants.list_price_cents', 'variants.trade_price_cents'])
+    .select(['stock.location_id', 'stock.quantity'])
+    .where('variants.product_id', '=', placeholder<number>('productId'))
+    .where('variants.is_active', '=', true)
+    .orderBy('variants.sort_order')
+    .orderBy('variants.id'),
+);
+
+/**
  * Live stock of a published product's active variants at each location the product page
  * lists (setting `locations.primary_location_type_ids_for_product_page`), net of what open
  * quote versions hold there, with the price this user pays. Throws ProductNotFoundError for an unknown or unpublished product.
@@ -30,68 +85,23 @@ export async function loadAvailability(
   user: Pick<SessionUser, 'inHouseAccountId' | 'defaultLocationId'> | null,
   locale: Locale,
 ): Promise<Availability> {
-  const [product, settings] = await Promise.all([
-    db
-      .selectFrom('products')
-      .select('id')
-      .where('id', '=', productId)
-      .where('is_published', '=', true)
-      .executeTakeFirst(),
-    db
-      .selectFrom('app_settings')
-      .select(['key', 'value'])
-      .where('key', 'in', ['low_stock_threshold', 'locations'])
-      .execute(),
-  ]);
-  if (!product) throw new ProductNotFoundError(`No published product ${productId}`);
-  const setting = (key: string) => settings.find((row) => row.key === key)?.value;
-  const threshold = setting('low_stock_threshold');
-  const locationSetting = setting('locations') as { primary_location_type_ids_for_product_page?: unknown } | undefined;
+  const [head] = (await headStatement(db, { productId })).rows;
+  if (!head) throw new ProductNotFoundError(`No published product ${productId}`);
+  const locationSetting = head.locations as { primary_location_type_ids_for_product_page?: unknown } | null;
   const typeIds = Array.isArray(locationSetting?.primary_location_type_ids_for_product_page)
     ? locationSetting.primary_location_type_ids_for_product_page.filter((id): id is number => Number.isInteger(id))
     : DEFAULT_LOCATION_TYPE_IDS;
-  const lowStockThreshold = typeof threshold === 'number' ? threshold : DEFAULT_LOW_STOCK_THRESHOLD;
+  const lowStockThreshold = typeof head.threshold === 'number' ? head.threshold : DEFAULT_LOW_STOCK_THRESHOLD;
 
-  const [locationRows, variantRows] = await Promise.all([
-    typeIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('locations')
-          .select(['id', 'code', 'name_en', 'name_fr', 'city', 'phone', 'hours_en', 'hours_fr'])
-          .where('is_active', '=', true)
-          .where('location_type_id', 'in', typeIds)
-          .orderBy('sort_order')
-          .orderBy('id')
-          .execute(),
-    db
-      .selectFrom('variants')
-      .select(['id', 'sku', 'size_label', 'size_kind', 'size_values', 'size_root_ball'])
-      .select(['list_price_cents', 'trade_price_cents'])
-      .where('product_id', '=', productId)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
+  const [{ rows: locationRows }, { rows: stockRows }] = await Promise.all([
+    locationsStatement(db, { typeIds }),
+    variantStockStatement(db, { productId, typeIds }),
   ]);
-  const stockRows =
-    variantRows.length === 0 || locationRows.length === 0
-      ? []
-      : await db
-          .selectFrom('stock_levels')
-          // Net of what open quote versions hold at each yard (decision 054).
-          .select(['variant_id', 'location_id', freeStockOf('stock_levels').as('quantity')])
-          .where(
-            'variant_id',
-            'in',
-            variantRows.map((variant) => variant.id),
-          )
-          .where(
-            'location_id',
-            'in',
-            locationRows.map((location) => location.id),
-          )
-          .execute();
-  const quantities = new Map(stockRows.map((row) => [`${row.variant_id}:${row.location_id}`, row.quantity]));
+  // One row per variant and listed location it has stock at (a variant without any: one row, no location).
+  const variantRows = [...new Map(stockRows.map((row) => [row.id, row])).values()];
+  const quantities = new Map(
+    stockRows.flatMap((row) => (row.location_id === null ? [] : [[`${row.id}:${row.location_id}`, row.quantity]])),
+  );
 
   const myLocationId =
     user?.defaultLocationId != null && locationRows.some((location) => location.id === user.defaultLocationId)
