@@ -3,8 +3,9 @@
  * one built server on PostgreSQL at 100 connections, the p95 of a static file (the floor: what
  * this machine allows at all), add to cart (`POST /api/cart/items`) and quote submit
  * (`POST /api/checkout`, every request its own signed-in customer, cart and key), and submits
- * per second; then PGlite under 200 concurrent submits, checking that nothing is lost (every
- * 2xx answer has its quote request, and no request failed). Prints a table with each p95 over
+ * per second, with the product page's stock (`GET /api/products/1/availability`) beside
+ * them; then PGlite under 200 concurrent submits, checking that nothing is lost (every 2xx
+ * answer has its quote request, and no request failed). Prints a table with each p95 over
  * the floor against its target (add ≤ 1.5 ×, submit ≤ 3 ×), the server's CPU ms per request
  * and, on PostgreSQL, the CPU ms per request of the database backends serving the bench's
  * database (they share the same cores: at saturation the two together bound the latency).
@@ -354,6 +355,14 @@ async function postgresRun(): Promise<void> {
       duration,
       database,
     );
+    // The product page's stock, asked by its island on every view: no target, its ratio shown.
+    const stock = await measure(
+      'product stock',
+      server.pid,
+      { url: `${base}/api/products/1/availability`, connections: CONNECTIONS, duration },
+      duration,
+      database,
+    );
     startProfile(server, values.profile);
     const submit = await measure(
       'submit a quote request',
@@ -371,7 +380,7 @@ async function postgresRun(): Promise<void> {
     const mailSeconds = (Date.now() - mailsStart) / 1000;
     const cpuAfterMails = processCpuMs(server.pid);
     const written = await quoteRequestsWritten(open);
-    printRows(`PostgreSQL, ${CONNECTIONS} connections, one server, one run`, [floorRow, add, submit], floorRow);
+    printRows(`PostgreSQL, ${CONNECTIONS} connections, one server, one run`, [floorRow, add, stock, submit], floorRow);
     console.log(
       `submits per second: ${submit.rps.toFixed(1)}; quote requests written: ${written} for ${
         submit.ok + 100
