@@ -177,6 +177,9 @@ const openYardStatement = preparedStatement((db) =>
 /** A line of the request as written: the name, size, SKU and price the customer pays now. */
 type ItemValues = Omit<Insertable<Database['quote_request_items']>, 'quote_request_id' | 'quoted_unit_price_cents'>;
 
+/** The payload key the request's e-mails name it by, filled in by the statement that makes it. */
+const MAIL_QUOTE_ID = 'quoteRequestId' satisfies keyof RequestMailPayload;
+
 /** Which of the fulfilment's tables a request writes: one compiled statement each. */
 type WriteVariant = 'delivery' | 'pickup' | 'delivery+pickup';
 
@@ -245,9 +248,6 @@ const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
     emptied as (delete from cart_items where cart_id = ${value('cartId')})
     select id, reference from quote`;
 });
-
-/** The payload key the request's e-mails name it by, filled in by the statement that makes it. */
-const MAIL_QUOTE_ID = 'quoteRequestId' satisfies keyof RequestMailPayload;
 
 /**
  * Turns the user's cart into a quote request: one transaction writes the request (its
