@@ -75,6 +75,8 @@ interface Row {
   cpuMsPerRequest: number | undefined;
   /** PostgreSQL's backends serving the bench database, CPU ms per request (postgres run only). */
   dbCpuMsPerRequest?: number | undefined;
+  /** The server's CPU ms so far when the run ended (its last answer, for a set number of requests). */
+  cpuAtEnd?: number | undefined;
 }
 
 /**
@@ -126,18 +128,24 @@ async function measure(
   const before = processCpuMs(pid);
   const started = performance.now();
   let lastAnswer = started;
+  // A run of a set number of requests ends on autocannon's next one-second tick, up to a
+  // second after its last answer, while the server composes the run's e-mails: the CPU is
+  // read at the last answer instead, so that it is the requests' own.
+  let atLastAnswer: { cpu: number | undefined; db: Promise<Map<number, number> | undefined> } | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
     instance.on('response', (_client, _status, _bytes, time) => {
       latencies.push(time);
       lastAnswer = performance.now();
+      if (latencies.length === options.amount) {
+        atLastAnswer = { cpu: processCpuMs(pid), db: backendCpu(database) };
+      }
     });
   });
-  // From the first request to the last answer: autocannon's own duration is in whole seconds,
-  // and a run of a set number of requests ends on its next one-second tick.
+  // From the first request to the last answer: autocannon's own duration is in whole seconds.
   const elapsedS = (lastAnswer - started) / 1000;
-  const after = processCpuMs(pid);
-  const dbSpent = backendCpuSpent(dbBefore, await backendCpu(database));
+  const after = atLastAnswer ? atLastAnswer.cpu : processCpuMs(pid);
+  const dbSpent = backendCpuSpent(dbBefore, await (atLastAnswer ? atLastAnswer.db : backendCpu(database)));
   latencies.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
@@ -150,6 +158,7 @@ async function measure(
     rps: ok / (seconds ?? elapsedS),
     cpuMsPerRequest: cpuPerRequest(before, after, latencies.length),
     dbCpuMsPerRequest: dbSpent === undefined ? undefined : cpuPerRequest(0, dbSpent, latencies.length),
+    cpuAtEnd: after,
   };
 }
 
@@ -375,7 +384,8 @@ async function postgresRun(): Promise<void> {
     // --profile, in a profile of their own, apart from the submits').
     startProfile(server, values.profile);
     const mailsStart = Date.now();
-    const cpuBeforeMails = processCpuMs(server.pid);
+    // From the last answer: what the server did in between was composing e-mails.
+    const cpuBeforeMails = submit.cpuAtEnd;
     await outboxEmpty(open);
     const mailSeconds = (Date.now() - mailsStart) / 1000;
     const cpuAfterMails = processCpuMs(server.pid);
