@@ -130,7 +130,6 @@ export async function createSession(
   };
 }
 
-/** The user behind an access token, or null: one indexed query and one constant-time compare. */
 /** The session and its user: read on every signed-in request, so compiled and prepared once. */
 const sessionStatement = preparedStatement((db) =>
   db
@@ -146,6 +145,7 @@ const sessionStatement = preparedStatement((db) =>
     .where('sessions.id', '=', placeholder<string>('id')),
 );
 
+/** The user behind an access token, or null: one indexed query and one constant-time compare. */
 export async function validateSessionToken(db: Db, token: string | null | undefined, now = new Date()) {
   const parsed = parseToken(token);
   if (!parsed) return null;

@@ -193,34 +193,33 @@ type WriteVariant = 'delivery' | 'pickup' | 'delivery+pickup';
  * key's unique constraint, and nothing of it is written.
  */
 const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
-  const value = <T>(name: string) => placeholder<T>(name);
   const quoteId = sql<number>`(select id from quote)`;
   const delivery = sql`insert into quote_request_deliveries (quote_request_id, job_name, po_number,
       street_address, city, province, postal_code, site_contact_first_name, site_contact_last_name, phone)
     select id, d.job_name, d.po_number, d.street_address, d.city, d.province, d.postal_code,
       d.site_contact_first_name, d.site_contact_last_name, d.phone
-    from quote, jsonb_populate_record(null::quote_request_deliveries, ${value('delivery')}::jsonb) as d`;
+    from quote, jsonb_populate_record(null::quote_request_deliveries, ${placeholder('delivery')}::jsonb) as d`;
   const pickup = sql`insert into quote_request_pickups (quote_request_id, location_id)
-    select id, ${value('locationId')}::int from quote`;
+    select id, ${placeholder('locationId')}::int from quote`;
   return sql<{ id: number; reference: string }>`
     with quote as (${db
       .insertInto('quote_requests')
       .values({
-        idempotency_key: value('key'),
-        user_id: value('userId'),
-        locale: value('locale'),
-        fulfilment: value('fulfilment'),
-        preferred_date: value('preferredDate'),
-        payment_preference: value('paymentPreference'),
-        comments: value('comments'),
-        customer_first_name: value('firstName'),
-        customer_last_name: value('lastName'),
-        customer_email: value('email'),
-        customer_phone: value('phone'),
-        customer_type_id: value('customerTypeId'),
-        in_house_account_id: value('inHouseAccountId'),
-        price_kind: value('priceKind'),
-        subtotal_cents: value('subtotalCents'),
+        idempotency_key: placeholder('key'),
+        user_id: placeholder('userId'),
+        locale: placeholder('locale'),
+        fulfilment: placeholder('fulfilment'),
+        preferred_date: placeholder('preferredDate'),
+        payment_preference: placeholder('paymentPreference'),
+        comments: placeholder('comments'),
+        customer_first_name: placeholder('firstName'),
+        customer_last_name: placeholder('lastName'),
+        customer_email: placeholder('email'),
+        customer_phone: placeholder('phone'),
+        customer_type_id: placeholder('customerTypeId'),
+        in_house_account_id: placeholder('inHouseAccountId'),
+        price_kind: placeholder('priceKind'),
+        subtotal_cents: placeholder('subtotalCents'),
         // The submission is the request's first action, and its history row is written at the
         // same now(): the history's trigger (decision 052) then has nothing to move, and the
         // new row is not updated (a second version of it, its GIN search entry again) in the
@@ -228,7 +227,7 @@ const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
         last_action_at: sql<Date>`now()`,
       })
       .returning(['id', 'reference'])}),
-    history as (${submissionHistory(db, quoteId, value('userId'))}),
+    history as (${submissionHistory(db, quoteId, placeholder('userId'))}),
     items as (
       insert into quote_request_items (quote_request_id, line, variant_id, product_code, sku,
         product_name_en, product_name_fr, botanical_name, size_label, size_kind, size_values,
@@ -236,16 +235,16 @@ const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
       select quote.id, i.line, i.variant_id, i.product_code, i.sku, i.product_name_en,
         i.product_name_fr, i.botanical_name, i.size_label, i.size_kind, i.size_values,
         i.size_root_ball, i.quantity, i.unit_price_cents
-      from quote, jsonb_populate_recordset(null::quote_request_items, ${value('items')}::jsonb) as i
+      from quote, jsonb_populate_recordset(null::quote_request_items, ${placeholder('items')}::jsonb) as i
     ),
     mails as (
       insert into mail_outbox (kind, payload)
-      select kind, ${value('mail')}::jsonb || jsonb_build_object(${sql.lit(MAIL_QUOTE_ID)}::text, quote.id)
-      from quote, unnest(${value('mailKinds')}::text[]) as kind
+      select kind, ${placeholder('mail')}::jsonb || jsonb_build_object(${sql.lit(MAIL_QUOTE_ID)}::text, quote.id)
+      from quote, unnest(${[...REQUEST_MAIL_KINDS]}::text[]) as kind
     ),
     ${variant === 'pickup' ? sql`` : sql`delivery as (${delivery}),`}
     ${variant === 'delivery' ? sql`` : sql`pickup as (${pickup}),`}
-    emptied as (delete from cart_items where cart_id = ${value('cartId')})
+    emptied as (delete from cart_items where cart_id = ${placeholder('cartId')})
     select id, reference from quote`;
 });
 
@@ -364,7 +363,6 @@ export async function submitQuoteRequest(
           subtotalCents: draft.subtotalCents,
           items: JSON.stringify(items),
           mail: JSON.stringify(mail),
-          mailKinds: [...REQUEST_MAIL_KINDS],
           delivery: delivery && JSON.stringify(delivery),
           locationId: input.pickup?.locationId ?? null,
           cartId: cart.id,
