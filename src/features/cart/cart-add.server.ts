@@ -12,9 +12,11 @@ type Db = Kysely<Database>;
  * Adds a quantity of a variant to the owner's cart, creating the cart on first use, and
  * returns the new summary, in one statement: one round trip, so an add costs the database
  * as little as a read. The variant must be for sale (else VariantUnavailableError, and
- * nothing is written); the cart is an insert-or-touch on its unique owner column, so two
- * first adds at once make one cart; a line that exists grows, capped at 9,999, by an
- * upsert that never loses a concurrent add.
+ * nothing is written); the cart is an insert-or-update on its unique owner column, so two
+ * first adds at once make one cart, and an add to a cart raises its version (a submit that
+ * read the cart before writes nothing, and reads it again); a line that exists grows, capped
+ * at 9,999, by an upsert that never loses a concurrent add. The cart's row is written before
+ * its line (the line's insert reads the cart's), so an add waits for a submit writing the cart.
  */
 export async function addCartItem(db: Db, owner: CartOwner, item: AddCartItem): Promise<CartSummary> {
   const result =
@@ -31,9 +33,9 @@ const addStatement = preparedStatement((db, kind: 'user' | 'guest') => {
   const cart =
     kind === 'user'
       ? sql`insert into carts (user_id) select ${placeholder('owner')}::uuid from for_sale
-          on conflict (user_id) do update set updated_at = now() returning id`
+          on conflict (user_id) do update set version = carts.version + 1 returning id`
       : sql`insert into carts (guest_token_hash) select ${placeholder('owner')}::bytea from for_sale
-          on conflict (guest_token_hash) do update set updated_at = now() returning id`;
+          on conflict (guest_token_hash) do update set version = carts.version + 1 returning id`;
   return sql<{ count: number }>`
     with for_sale as (${variantForSale(db, variantId)}),
     cart as (${cart}),

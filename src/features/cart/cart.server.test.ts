@@ -190,6 +190,38 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     expect(await cartSummary(db(), bob)).toEqual({ count: 1 });
   });
 
+  it("raises the cart's version with every change of its lines; reads and a refused add leave it", async () => {
+    const product = await createProduct(db(), { variants: [{}, {}] });
+    const [a, b] = product.variants.map((variant) => variant.id) as [number, number];
+    const user = { userId: (await createCustomer(db())).id };
+    const version = async () =>
+      (await db().selectFrom('carts').select('version').where('user_id', '=', user.userId).executeTakeFirstOrThrow())
+        .version;
+    await addCartItem(db(), user, { variantId: a, quantity: 1 });
+    const made = await version();
+    await addCartItem(db(), user, { variantId: a, quantity: 1 });
+    expect(await version()).toBe(made + 1);
+    await addCartItem(db(), user, { variantId: b, quantity: 1 });
+    expect(await version()).toBe(made + 2);
+    const [line] = await readCartLines(db(), user, null);
+    if (!line) throw new Error('The user has a line');
+    await updateCartItem(db(), user, line.id, 5);
+    expect(await version()).toBe(made + 3);
+    await removeCartItem(db(), user, line.id);
+    expect(await version()).toBe(made + 4);
+    const guest = { guestTokenHash: hashGuestToken(newGuestToken()) };
+    await addCartItem(db(), guest, { variantId: a, quantity: 2 });
+    await mergeGuestCart(db(), guest.guestTokenHash, user.userId);
+    expect(await version()).toBe(made + 5);
+    // Reads and refused changes leave it as it is.
+    await readCartLines(db(), user, null);
+    await cartSummary(db(), user);
+    await expect(addCartItem(db(), user, { variantId: 2_000_000_000, quantity: 1 })).rejects.toThrow(
+      VariantUnavailableError,
+    );
+    expect(await version()).toBe(made + 5);
+  });
+
   it('merges a guest cart into a cart holding the same variants: quantities added, capped at 9,999, guest cart gone', async () => {
     const product = await createProduct(db(), { variants: [{}, {}, {}] });
     const [a, b, c] = product.variants.map((variant) => variant.id) as [number, number, number];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { placeholder, preparedStatement } from '../../lib/db/prepared.ts';
 import type { Database } from '../../lib/db/schema.ts';
 import { type Locale, LocaleSchema } from '../../lib/i18n/index.ts';
@@ -103,9 +103,12 @@ export interface CartLineRecord {
   foliageColour: string | null;
 }
 
-/** The cart's lines with their variant, product, category and first picture (readCartLines). */
-const cartLinesStatement = preparedStatement((db, kind: 'user' | 'guest') =>
-  db
+/**
+ * The cart's lines with their variant, product, category and first picture, in no order: for
+ * readCartLines, and for a statement that reads them with more (the quote submit's read).
+ */
+export function cartLinesQuery(db: Db, kind: 'user' | 'guest') {
+  return db
     .selectFrom('carts')
     .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
     .innerJoin('variants', 'variants.id', 'cart_items.variant_id')
@@ -154,9 +157,14 @@ const cartLinesStatement = preparedStatement((db, kind: 'user' | 'guest') =>
       kind === 'user'
         ? eb('carts.user_id', '=', placeholder<string>('owner'))
         : eb('carts.guest_token_hash', '=', placeholder<Uint8Array>('owner')),
-    )
-    .orderBy('cart_items.added_at')
-    .orderBy('cart_items.id'),
+    );
+}
+
+/** A row of cartLinesQuery. */
+export type CartLineRow = InferResult<ReturnType<typeof cartLinesQuery>>[number];
+
+const cartLinesStatement = preparedStatement((db, kind: 'user' | 'guest') =>
+  cartLinesQuery(db, kind).orderBy('cart_items.added_at').orderBy('cart_items.id'),
 );
 
 /** The owner's cart lines, oldest first, with the prices `user` pays. An owner without a cart has none. */
@@ -165,7 +173,12 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
     'userId' in owner
       ? await cartLinesStatement(db, { owner: owner.userId }, 'user')
       : await cartLinesStatement(db, { owner: owner.guestTokenHash }, 'guest');
-  return rows.map((row) => ({
+  return rows.map((row) => cartLineRecord(row, user));
+}
+
+/** A row of cartLinesQuery as a line, priced for `user`. */
+export function cartLineRecord(row: CartLineRow, user: PricedUser): CartLineRecord {
+  return {
     id: row.id,
     variantId: row.variant_id,
     productId: row.product_id,
@@ -187,7 +200,7 @@ export async function readCartLines(db: Db, owner: CartOwner, user: PricedUser):
     rootCategorySlug: row.path_en.split('/')[0] ?? '',
     flowerColour: row.flower_colour_en,
     foliageColour: row.foliage_colour_en,
-  }));
+  };
 }
 
 /** A line as the cart page shows it, in one language. */
@@ -238,11 +251,11 @@ export async function cartView(
 /** Sets a line's quantity, if the line is in the owner's cart; otherwise CartLineNotFoundError. */
 export async function updateCartItem(db: Db, owner: CartOwner | undefined, lineId: number, quantity: number) {
   if (!owner) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
-  const result = await db
+  const result = await withChangedCart(db, owner)
     .updateTable('cart_items')
     .set({ quantity })
     .where('id', '=', lineId)
-    .where('cart_id', '=', ownerCartId(db, owner))
+    .where('cart_id', '=', (eb) => eb.selectFrom('changed').select('changed.id'))
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
 }
@@ -250,19 +263,29 @@ export async function updateCartItem(db: Db, owner: CartOwner | undefined, lineI
 /** Removes a line, if it is in the owner's cart; otherwise CartLineNotFoundError. */
 export async function removeCartItem(db: Db, owner: CartOwner | undefined, lineId: number) {
   if (!owner) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
-  const result = await db
+  const result = await withChangedCart(db, owner)
     .deleteFrom('cart_items')
     .where('id', '=', lineId)
-    .where('cart_id', '=', ownerCartId(db, owner))
+    .where('cart_id', '=', (eb) => eb.selectFrom('changed').select('changed.id'))
     .executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new CartLineNotFoundError(`Cart line ${lineId} is not in this cart`);
 }
 
-function ownerCartId(db: Db, owner: CartOwner) {
-  const carts = db.selectFrom('carts').select('carts.id');
-  return 'userId' in owner
-    ? carts.where('carts.user_id', '=', owner.userId)
-    : carts.where('carts.guest_token_hash', '=', owner.guestTokenHash);
+/**
+ * The owner's cart as `changed`, its version raised by the statement that changes one of its
+ * lines (checkout.server.ts writes a request only from the version it read). The line's
+ * change reads `changed`, so the cart's row is written, and locked, first.
+ */
+function withChangedCart(db: Db, owner: CartOwner) {
+  return db.with('changed', (cte) =>
+    cte
+      .updateTable('carts')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where((eb) =>
+        'userId' in owner ? eb('user_id', '=', owner.userId) : eb('guest_token_hash', '=', owner.guestTokenHash),
+      )
+      .returning('id'),
+  );
 }
 
 /**
@@ -289,7 +312,9 @@ export async function mergeGuestCart(db: Db, guestTokenHash: Uint8Array, userId:
       const cart = await trx
         .insertInto('carts')
         .values({ user_id: userId })
-        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet((eb) => ({ version: eb('carts.version', '+', 1) })),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx

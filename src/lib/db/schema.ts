@@ -227,6 +227,11 @@ export interface CartsTable {
   guest_token_hash: Uint8Array | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /**
+   * Raised by every statement that changes the cart's lines (migration 20261128100000), so a
+   * submit writes the request only if the cart is still the one it read.
+   */
+  version: Generated<number>;
 }
 
 export interface CartItemsTable {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireUser } from '../../features/accounts/auth.server.ts';
 import { mailOutbox } from '../../features/mail-outbox/worker.server.ts';
 import {
+  CartChangedError,
   CartEmptyError,
   CartUnavailableItemsError,
   IdempotencyKeyConflictError,
@@ -63,6 +64,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
   } catch (error) {
     if (error instanceof CartEmptyError)
       throw new ApiError(409, 'cart_empty', t('messages.cartEmpty'), { cause: error });
+    if (error instanceof CartChangedError)
+      throw new ApiError(409, 'cart_changed', t('messages.cartChanged'), { cause: error });
     if (error instanceof CartUnavailableItemsError) {
       throw new ApiError(409, 'variant_unavailable', t('messages.unavailable', { items: error.items.join(', ') }), {
         cause: error,

@@ -163,7 +163,9 @@ export default function CheckoutForm({
         return m.required;
       }
       if (error.code === 'cart_empty') return m.cartEmpty;
-      if (error.code === 'variant_unavailable' && error.message) return error.message;
+      // Both come in the page's language, naming what changed.
+      if ((error.code === 'variant_unavailable' || error.code === 'cart_changed') && error.message)
+        return error.message;
       return m.submitError;
     },
   });

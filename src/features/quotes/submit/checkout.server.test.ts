@@ -18,6 +18,7 @@ import { addCartItem, cartSummary } from '../../cart/cart.server.ts';
 import { loadOwnQuote } from '../history/history.server.ts';
 import { customerQuote } from '../history/history.ts';
 import {
+  CartChangedError,
   CartEmptyError,
   CartUnavailableItemsError,
   checkoutSummary,
@@ -245,7 +246,7 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(await cartSummary(db(), { userId: second.id })).toEqual({ count: 2 });
   });
 
-  it('refuses a key another user took between the cart’s lock and the write, writing nothing', async () => {
+  it('refuses a key another user took between the read and the write, writing nothing', async () => {
     const { user: first } = await shopperWithCart();
     const { user: second } = await shopperWithCart([{ quantity: 3 }]);
     // Just before the second user's request is written, the first user's request takes its
@@ -275,6 +276,99 @@ describe.each(ENGINES)('quote submission on %s', (engine) => {
     expect(await quoteCount(second.id)).toBe(0);
     expect(await cartSummary(db(), { userId: second.id })).toEqual({ count: 3 });
     expect(await outboxRowsOf(second.id)).toEqual([]);
+  });
+
+  /** Units of `userId` in requests and in the cart: what was added, wherever it went. */
+  const unitsOf = async (userId: string) => {
+    const sent = await db()
+      .selectFrom('quote_request_items')
+      .innerJoin('quote_requests', 'quote_requests.id', 'quote_request_items.quote_request_id')
+      .select(sql<number>`coalesce(sum(quote_request_items.quantity), 0)::int`.as('n'))
+      .where('quote_requests.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { sent: sent.n, inCart: (await cartSummary(db(), { userId })).count };
+  };
+
+  it('loses no add that lands during a submit, and sends none twice: each unit ends in the request or in the cart', async () => {
+    for (let round = 0; round < 12; round++) {
+      const { user, product } = await shopperWithCart([{ quantity: 2 }]);
+      const variantId = product.variants[0]?.id ?? 0;
+      const [outcome] = await Promise.all([
+        submitQuoteRequest(db(), user, checkout('delivery'), 'en'),
+        addCartItem(db(), { userId: user.id }, { variantId, quantity: 3 }),
+      ]);
+      expect(outcome.created).toBe(true);
+      const units = await unitsOf(user.id);
+      // Sent with the request (the add came first) or left in the cart for the next one.
+      expect([
+        { sent: 5, inCart: 0 },
+        { sent: 2, inCart: 3 },
+      ]).toContainEqual(units);
+    }
+  });
+
+  it.skipIf(engine === 'pglite')(
+    'sends the cart as it is when an add commits between the read and the write (PostgreSQL: PGlite runs one statement at a time)',
+    async () => {
+      const { user, product } = await shopperWithCart([{ quantity: 2 }]);
+      const variantId = product.variants[0]?.id ?? 0;
+      // An add in another tab, its transaction still open: it holds the cart's row.
+      let finishAdd = () => {};
+      const addWritten = Promise.withResolvers<void>();
+      const add = db()
+        .transaction()
+        .execute(async (trx) => {
+          await addCartItem(trx, { userId: user.id }, { variantId, quantity: 3 });
+          addWritten.resolve();
+          await new Promise<void>((resolve) => {
+            finishAdd = resolve;
+          });
+        });
+      await addWritten.promise;
+      // The submit reads the cart as it was (2 units), then its write waits for the add's row.
+      const submit = submitQuoteRequest(db(), user, checkout('delivery'), 'en');
+      await waitForLockWaiter();
+      finishAdd();
+      await add;
+      const outcome = await submit;
+      // The write found the version raised, wrote nothing, and the submit read the cart again.
+      expect(outcome.created).toBe(true);
+      expect(await unitsOf(user.id)).toEqual({ sent: 5, inCart: 0 });
+      expect(await quoteCount(user.id)).toBe(1);
+    },
+  );
+
+  /** Until a statement of this database waits for a row lock (the submit's write, here). */
+  const waitForLockWaiter = async () => {
+    for (let tries = 0; tries < 500; tries++) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+      if ((rows[0]?.n ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('No statement waited for the lock');
+  };
+
+  it('answers 409 and writes nothing when the cart changes on every attempt, keeping the cart', async () => {
+    const { user } = await shopperWithCart([{ quantity: 4 }]);
+    // Every write finds the cart changed: the trigger skips the update of its version, as a
+    // change committed after each read would make it find no row.
+    await test.handle.execScript(`
+      create function public.test_cart_changed() returns trigger language plpgsql as $$
+      begin return null; end $$;
+      create trigger test_cart_changed before update on public.carts
+        for each row when (old.user_id = '${user.id}'::uuid) execute function public.test_cart_changed();`);
+    try {
+      await expect(submitQuoteRequest(db(), user, checkout('delivery'), 'en')).rejects.toThrow(CartChangedError);
+    } finally {
+      await test.handle.execScript(
+        'drop trigger test_cart_changed on public.carts; drop function public.test_cart_changed();',
+      );
+    }
+    expect(await quoteCount(user.id)).toBe(0);
+    expect(await outboxRowsOf(user.id)).toEqual([]);
+    expect(await cartSummary(db(), { userId: user.id })).toEqual({ count: 4 });
+    expect((await submitQuoteRequest(db(), user, checkout('delivery'), 'en')).created).toBe(true);
   });
 
   it('leaves no request and the cart intact when the commit fails after the request was written', async () => {

@@ -1,4 +1,4 @@
-import type { Expression, InsertObject, Kysely, QueryCreator, Transaction } from 'kysely';
+import { type Expression, type InsertObject, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
 import { supersedeOpenVersion } from '../versions/versions.server.ts';
 import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
@@ -45,17 +45,16 @@ function historyRow(step: HistoryStep): InsertObject<Database, 'quote_request_st
 
 /**
  * The first step of a new request's history: submitted, by the customer who sent it. A
- * statement for the submit to run inside its own (a data-modifying CTE, decision 040), so the
- * request's id may be an expression of that statement (the id its insert returns).
+ * statement for the submit to run inside its own (a data-modifying CTE, decision 040): one
+ * step for each request the statement's CTE `requests` made (its `id`), none if it made none.
  */
-export function submissionHistory(
-  db: QueryCreator<Database>,
-  quoteId: number | Expression<number>,
-  customerId: string,
-) {
+export function submissionHistory(db: QueryCreator<Database>, requests: string, customerId: string) {
+  const row = historyRow({ quoteId: sql.ref(`${requests}.id`), from: null, to: FIRST_STATUS, by: customerId });
+  const columns = Object.keys(row) as (keyof typeof row)[];
   return db
     .insertInto('quote_request_status_history')
-    .values(historyRow({ quoteId, from: null, to: FIRST_STATUS, by: customerId }))
+    .columns(columns)
+    .expression(sql`select ${sql.join(columns.map((column) => row[column]))} from ${sql.table(requests)}`)
     .returning('quote_request_id');
 }
 
