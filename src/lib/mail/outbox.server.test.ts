@@ -162,6 +162,21 @@ describe.each(ENGINES)('mail outbox on %s', (engine) => {
     }
   });
 
+  it('takes as many rows at a time as the worker asks before each batch (a few while requests are answered)', async () => {
+    const mailer = memoryMailer();
+    for (let i = 0; i < 5; i++) await queue(`batch-${i}@example.com`);
+    const batches: number[] = [];
+    const result = await drainOutbox(db(), mailer, composers, {
+      beforeBatch: async () => {
+        batches.push(mailer.sent.length);
+        return 2;
+      },
+    });
+    expect(result).toEqual({ sent: 5, failed: 0 });
+    // Sent before each batch: two more each time, then one, then none left.
+    expect(batches).toEqual([0, 2, 4, 5]);
+  });
+
   it('a retry makes a waiting e-mail due now, without waiting for its next attempt', async () => {
     const id = await queue('waiting@example.com');
     expect(await drainOutbox(db(), memoryMailer({ fail: true }), composers)).toEqual({ sent: 0, failed: 1 });

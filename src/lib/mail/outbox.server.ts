@@ -60,13 +60,16 @@ export async function drainOutbox(
   }: {
     batch?: number;
     now?: () => Date;
-    /** Awaited before each batch is taken: the worker waits there while requests are answered. */
-    beforeBatch?: () => Promise<void>;
+    /**
+     * Awaited before each batch is taken: the worker waits there while requests are answered,
+     * and says how many rows to take this time (fewer than `batch` if requests are still in flight).
+     */
+    beforeBatch?: () => Promise<number | undefined>;
   } = {},
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
-    await beforeBatch?.();
+    const size = Math.min(batch, (await beforeBatch?.()) ?? batch);
     const at = now();
     const taken = await db
       .updateTable('mail_outbox')
@@ -88,7 +91,7 @@ export async function drainOutbox(
           .where('next_attempt_at', '<', new Date(at.getTime() + 1))
           .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
           .orderBy('id')
-          .limit(batch)
+          .limit(size)
           .forUpdate()
           .skipLocked(),
       )
@@ -182,22 +185,28 @@ export function createOutboxWorker(options: {
   /**
    * True while the process is answering requests: each batch then waits for a quiet moment,
    * at most `yieldMs` (1 s), so a burst of requests is answered before its e-mails are
-   * composed, and e-mails still go out, a batch at least every `yieldMs`, under steady load.
+   * composed. If requests are still in flight after the wait (the server saturated), it takes
+   * only `busyBatch` rows (2: one quote request's e-mails), so e-mails still go out under
+   * steady load, a few every `yieldMs`, without taking a twentieth of a second from every
+   * second of the burst; the rest go out at full speed once it has passed.
    */
   busy?: () => boolean;
   yieldMs?: number;
+  busyBatch?: number;
 }): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
   let stopped = false;
   const yieldMs = options.yieldMs ?? 1_000;
-  const quietMoment = async () => {
-    if (!options.busy) return;
+  const busyBatch = options.busyBatch ?? 2;
+  const quietMoment = async (): Promise<number | undefined> => {
+    if (!options.busy) return undefined;
     const until = Date.now() + yieldMs;
     while (options.busy() && Date.now() < until && !stopped) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    return options.busy() ? busyBatch : undefined;
   };
   const run = (): Promise<void> => {
     if (running) {
