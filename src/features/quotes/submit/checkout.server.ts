@@ -1,4 +1,4 @@
-import { type Insertable, type InsertObject, type Kysely, sql } from 'kysely';
+import { type InferResult, type Insertable, type InsertObject, type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../../../lib/db/errors.ts';
 import { placeholder, preparedStatement } from '../../../lib/db/prepared.ts';
 import type { Database, Locale } from '../../../lib/db/schema.ts';
@@ -184,6 +184,10 @@ const submitReadStatement = preparedStatement((db) =>
     .orderBy('line.added_at')
     .orderBy('line.id'),
 );
+
+// The head's columns and a line's share no name: in one row, one would hide the other.
+type SharedColumn = Extract<keyof InferResult<ReturnType<typeof submitHeadQuery>>[number], keyof CartLineRow>;
+true satisfies [SharedColumn] extends [never] ? true : never;
 
 /** A row of the read that carries a line (the left join's are all null when the cart is empty). */
 const hasLine = <R extends { id: number | null }>(row: R): row is R & CartLineRow => row.id !== null;
