@@ -306,6 +306,35 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/checkout\/complete\?id=\d+$/);
   });
 
+  test('a cart that changed during the submit shows why, in French, and the retry goes through (fr)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await createConfirmedAccount(request, { label: 'checkout-changed' });
+    await signIn(context, account);
+    await fillCart(context.request, [{ variantId: 1, quantity: 1 }]);
+    const form = await openCheckout(page, 'fr');
+    await form.getByLabel('Cueillette', { exact: true }).check();
+    await form.getByLabel('Comptant').check();
+    // The server's answer when the cart changed on every attempt (a test cannot make five in
+    // a row here): the island shows its message, which comes in the page's language.
+    const changed =
+      "Votre panier a changé pendant l'envoi de votre demande. Vérifiez-le, puis envoyez de nouveau votre demande.";
+    await page.route('**/api/checkout', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'cart_changed', message: changed } }),
+      }),
+    );
+    await form.getByRole('button', { name: T.fr.submit }).click();
+    await expect(form.getByRole('alert')).toHaveText(changed);
+    await page.unroute('**/api/checkout');
+    await form.getByRole('button', { name: T.fr.submit }).click();
+    await expect(page).toHaveURL(/\/fr\/checkout\/complete\?id=\d+$/);
+  });
+
   test('the same checkout key answers the same request; an empty cart and a stranger get nothing', async ({
     context,
     request,
