@@ -173,6 +173,9 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** The rows a worker takes at a time while requests are still in flight after its wait. */
+const BUSY_BATCH = 2;
+
 /**
  * One worker per process: drains when kicked (after a commit that wrote outbox rows) and
  * every `intervalMs` (retries, rows left by an earlier process). Never runs two drains at once.
@@ -186,27 +189,26 @@ export function createOutboxWorker(options: {
    * True while the process is answering requests: each batch then waits for a quiet moment,
    * at most `yieldMs` (1 s), so a burst of requests is answered before its e-mails are
    * composed. If requests are still in flight after the wait (the server saturated), it takes
-   * only `busyBatch` rows (2: one quote request's e-mails), so e-mails still go out under
+   * only BUSY_BATCH rows (one quote request's e-mails), so e-mails still go out under
    * steady load, a few every `yieldMs`, without taking a twentieth of a second from every
    * second of the burst; the rest go out at full speed once it has passed.
    */
   busy?: () => boolean;
   yieldMs?: number;
-  busyBatch?: number;
 }): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
   let stopped = false;
   const yieldMs = options.yieldMs ?? 1_000;
-  const busyBatch = options.busyBatch ?? 2;
-  const quietMoment = async (): Promise<number | undefined> => {
+  /** Waits for a quiet moment, at most `yieldMs`; then the size of the next batch (undefined: a full one). */
+  const batchAfterQuiet = async (): Promise<number | undefined> => {
     if (!options.busy) return undefined;
     const until = Date.now() + yieldMs;
     while (options.busy() && Date.now() < until && !stopped) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    return options.busy() ? busyBatch : undefined;
+    return options.busy() ? BUSY_BATCH : undefined;
   };
   const run = (): Promise<void> => {
     if (running) {
@@ -217,7 +219,7 @@ export function createOutboxWorker(options: {
       do {
         again = false;
         try {
-          await drainOutbox(await options.db(), options.mailer(), options.composers, { beforeBatch: quietMoment });
+          await drainOutbox(await options.db(), options.mailer(), options.composers, { beforeBatch: batchAfterQuiet });
         } catch (error) {
           log('error', 'mail_outbox_drain_failed', { error });
         }

@@ -1,5 +1,6 @@
-import { type InferResult, type Insertable, type InsertObject, type Kysely, sql } from 'kysely';
+import { type InferResult, type Insertable, type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../../../lib/db/errors.ts';
+import { insertFrom } from '../../../lib/db/insert-from.ts';
 import { placeholder, preparedStatement } from '../../../lib/db/prepared.ts';
 import type { Database, Locale } from '../../../lib/db/schema.ts';
 import { formatSize, sizeText } from '../../../lib/size.ts';
@@ -202,34 +203,6 @@ const MAIL_QUOTE_ID = 'quoteRequestId' satisfies keyof RequestMailPayload;
 type WriteVariant = 'delivery' | 'pickup' | 'delivery+pickup';
 
 /**
- * The request's row as the write inserts it, if the cart is still the one the submit read
- * (`from cart`): each column's value, by name.
- */
-const quoteValues = {
-  idempotency_key: placeholder('key'),
-  user_id: placeholder('userId'),
-  locale: placeholder('locale'),
-  fulfilment: placeholder('fulfilment'),
-  preferred_date: placeholder('preferredDate'),
-  payment_preference: placeholder('paymentPreference'),
-  comments: placeholder('comments'),
-  customer_first_name: placeholder('firstName'),
-  customer_last_name: placeholder('lastName'),
-  customer_email: placeholder('email'),
-  customer_phone: placeholder('phone'),
-  customer_type_id: placeholder('customerTypeId'),
-  in_house_account_id: placeholder('inHouseAccountId'),
-  price_kind: placeholder('priceKind'),
-  subtotal_cents: placeholder('subtotalCents'),
-  // The submission is the request's first action, and its history row is written at the
-  // same now(): the history's trigger (decision 052) then has nothing to move, and the
-  // new row is not updated (a second version of it, its GIN search entry again) in the
-  // statement that made it.
-  last_action_at: sql<Date>`now()`,
-} satisfies InsertObject<Database, 'quote_requests'>;
-const QUOTE_COLUMNS = Object.keys(quoteValues) as (keyof typeof quoteValues)[];
-
-/**
  * The whole request in one statement (one round trip, prepared once on PostgreSQL, its own
  * transaction): the cart's version raised, if it is still the version the submit read; then,
  * only if it was, the request (its reference from the sequence), the first step of its history
@@ -260,11 +233,33 @@ const writeRequestStatement = preparedStatement((db, variant: WriteVariant) => {
       where id = ${placeholder('cartId')} and version = ${placeholder('cartVersion')}
       returning id
     ),
-    quote as (${db
-      .insertInto('quote_requests')
-      .columns(QUOTE_COLUMNS)
-      .expression(sql`select ${sql.join(QUOTE_COLUMNS.map((column) => quoteValues[column]))} from cart`)
-      .returning(['id', 'reference'])}),
+    quote as (${insertFrom(
+      db,
+      'quote_requests',
+      {
+        idempotency_key: placeholder('key'),
+        user_id: placeholder('userId'),
+        locale: placeholder('locale'),
+        fulfilment: placeholder('fulfilment'),
+        preferred_date: placeholder('preferredDate'),
+        payment_preference: placeholder('paymentPreference'),
+        comments: placeholder('comments'),
+        customer_first_name: placeholder('firstName'),
+        customer_last_name: placeholder('lastName'),
+        customer_email: placeholder('email'),
+        customer_phone: placeholder('phone'),
+        customer_type_id: placeholder('customerTypeId'),
+        in_house_account_id: placeholder('inHouseAccountId'),
+        price_kind: placeholder('priceKind'),
+        subtotal_cents: placeholder('subtotalCents'),
+        // The submission is the request's first action, and its history row is written at the
+        // same now(): the history's trigger (decision 052) then has nothing to move, and the
+        // new row is not updated (a second version of it, its GIN search entry again) in the
+        // statement that made it.
+        last_action_at: sql<Date>`now()`,
+      },
+      'cart',
+    ).returning(['id', 'reference'])}),
     history as (${submissionHistory(db, 'quote', placeholder('userId'))}),
     items as (
       insert into quote_request_items (quote_request_id, line, variant_id, product_code, sku,

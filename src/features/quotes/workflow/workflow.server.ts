@@ -1,4 +1,5 @@
 import { type Expression, type InsertObject, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
+import { insertFrom } from '../../../lib/db/insert-from.ts';
 import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
 import { supersedeOpenVersion } from '../versions/versions.server.ts';
 import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
@@ -49,13 +50,8 @@ function historyRow(step: HistoryStep): InsertObject<Database, 'quote_request_st
  * step for each request the statement's CTE `requests` made (its `id`), none if it made none.
  */
 export function submissionHistory(db: QueryCreator<Database>, requests: string, customerId: string) {
-  const row = historyRow({ quoteId: sql.ref(`${requests}.id`), from: null, to: FIRST_STATUS, by: customerId });
-  const columns = Object.keys(row) as (keyof typeof row)[];
-  return db
-    .insertInto('quote_request_status_history')
-    .columns(columns)
-    .expression(sql`select ${sql.join(columns.map((column) => row[column]))} from ${sql.table(requests)}`)
-    .returning('quote_request_id');
+  const row = historyRow({ quoteId: sql.ref<number>(`${requests}.id`), from: null, to: FIRST_STATUS, by: customerId });
+  return insertFrom(db, 'quote_request_status_history', row, requests).returning('quote_request_id');
 }
 
 export interface Transition {
