@@ -102,6 +102,16 @@ describe('the Node server', () => {
     expect(await response.text()).toBe('astro:/search?q=maple');
   });
 
+  it('hands every API path to Astro, even where a built file of that name exists', async () => {
+    mkdirSync(join(clientDir, 'api/products/1/availability'), { recursive: true });
+    writeFileSync(join(clientDir, 'api/products/1/availability/index.html'), '<p>stale</p>');
+    writeFileSync(join(clientDir, 'api/cart.json'), '{"stale":true}');
+    for (const path of ['/api/products/1/availability', '/api/cart.json']) {
+      const response = await fetch(`${running.base}${path}`);
+      expect(await response.text()).toBe(`astro:${path}`);
+    }
+  });
+
   it('never serves a file outside the build', async () => {
     const response = await fetch(`${running.base}/..%2F..%2Fsecret.txt`);
     expect(await response.text()).not.toBe('secret');

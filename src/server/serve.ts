@@ -233,7 +233,9 @@ async function handle(
     }
   }
 
-  if (req.method === 'GET' || req.method === 'HEAD') {
+  // No endpoint is prerendered: an API path goes straight to Astro, without looking for a page
+  // file first (two stat calls on every product page's stock request).
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isApi) {
     const asset = isFilePath(path) && !REWRITTEN_IN_PLACE.test(path);
     if (asset ? serveAsset(clientDir, req, res) : await servePage(req, res, clientDir, path)) return;
   }
