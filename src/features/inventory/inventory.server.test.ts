@@ -96,6 +96,25 @@ describe.each(ENGINES)('availability query on %s', (engine) => {
     expect(availability.locations.map((location) => location.name)).toEqual(['Milton', 'Ottawa', 'Laval']);
   });
 
+  it('lists the location types the setting names, its whole numbers only, and the sales yards when it is no list', async () => {
+    const product = await createProduct(db(), { variants: [{ stock: { [warehouse.id]: 400, [yards[a].id]: 2 } }] });
+    const listed = async (setting: unknown) => {
+      await setSetting(db(), 'locations', { primary_location_type_ids_for_product_page: setting });
+      const availability = await loadAvailability(db(), product.id, null, 'en');
+      return [availability.locations.map((location) => location.name), availability.variants[0]?.totalQuantity];
+    };
+    try {
+      expect(await listed([2, 1])).toEqual([['Warehouse', 'Milton', 'Ottawa', 'Laval'], 402]);
+      expect(await listed([2, 1.5, '1', null])).toEqual([['Warehouse'], 400]);
+      expect(await listed([])).toEqual([[], 0]);
+      expect(await listed('2')).toEqual([['Milton', 'Ottawa', 'Laval'], 2]);
+      await setSetting(db(), 'locations', {});
+      expect((await loadAvailability(db(), product.id, null, 'en')).locations).toHaveLength(3);
+    } finally {
+      await setSetting(db(), 'locations', { primary_location_type_ids_for_product_page: [1] });
+    }
+  });
+
   it('has no variants when none is active, and refuses unknown or unpublished products', async () => {
     const noVariants = await createProduct(db(), { variants: [{ isActive: false }] });
     expect((await loadAvailability(db(), noVariants.id, null, 'en')).variants).toEqual([]);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { freeStockOf } from '../../lib/db/free-stock.ts';
 import { placeholder, preparedStatement } from '../../lib/db/prepared.ts';
 import type { Database } from '../../lib/db/schema.ts';
@@ -21,57 +22,72 @@ export class ProductNotFoundError extends Error {
 }
 
 /**
- * The product, if published, and the two settings its stock depends on: one row, or none.
- * The product page's island asks for it on every view, so each of its reads is prepared.
+ * The location types the product page lists: the whole numbers of setting
+ * `locations.primary_location_type_ids_for_product_page` when it is a list, the sales yards
+ * when it is not.
  */
-const headStatement = preparedStatement((db) =>
+const listedTypeIds = sql<number[]>`coalesce((
+  select array(
+    select (e #>> '{}')::int from jsonb_array_elements(s.value -> 'primary_location_type_ids_for_product_page') e
+    where jsonb_typeof(e) = 'number' and (e #>> '{}')::numeric % 1 = 0
+  )
+  from public.app_settings s
+  where s.key = 'locations' and jsonb_typeof(s.value -> 'primary_location_type_ids_for_product_page') = 'array'
+), ${sql.lit(`{${DEFAULT_LOCATION_TYPE_IDS.join(',')}}`)}::int[])`;
+
+/**
+ * Everything the product page's stock island shows, in one statement (one round trip, which
+ * costs more than the reads themselves: docs/decisions/048-native-first-islands.md): the
+ * product if published (one row, or none), the low-stock threshold, the active locations of
+ * the listed types in the order the page shows them, and the product's active variants in
+ * order, each with its free stock at every one of those locations that holds a stock row for
+ * it (no row: no stock there; a variant without any: one entry, no location).
+ */
+const availabilityStatement = preparedStatement((db) =>
   db
-    .selectFrom('products')
+    .with('listed', (qb) => qb.selectNoFrom(listedTypeIds.as('type_ids')))
+    .selectFrom(['products', 'listed'])
     .select((eb) => [
       'products.id',
       eb.selectFrom('app_settings').select('value').where('key', '=', 'low_stock_threshold').as('threshold'),
-      eb.selectFrom('app_settings').select('value').where('key', '=', 'locations').as('locations'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('locations')
+          .select(['id', 'code', 'name_en', 'name_fr', 'city', 'phone', 'hours_en', 'hours_fr'])
+          .where('is_active', '=', true)
+          .where('location_type_id', '=', sql<number>`any(listed.type_ids)`)
+          .orderBy('sort_order')
+          .orderBy('id'),
+      ).as('locations'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('variants')
+          .leftJoin(
+            (join) =>
+              join
+                .selectFrom('stock_levels')
+                .innerJoin('locations', 'locations.id', 'stock_levels.location_id')
+                .select([
+                  'stock_levels.variant_id',
+                  'stock_levels.location_id',
+                  freeStockOf('stock_levels').as('quantity'),
+                ])
+                .where('locations.is_active', '=', true)
+                .where('locations.location_type_id', '=', sql<number>`any(listed.type_ids)`)
+                .as('stock'),
+            (join) => join.onRef('stock.variant_id', '=', 'variants.id'),
+          )
+          .select(['variants.id', 'variants.sku', 'variants.size_label', 'variants.size_kind', 'variants.size_values'])
+          .select(['variants.size_root_ball', 'variants.list_price_cents', 'variants.trade_price_cents'])
+          .select(['stock.location_id', 'stock.quantity'])
+          .whereRef('variants.product_id', '=', 'products.id')
+          .where('variants.is_active', '=', true)
+          .orderBy('variants.sort_order')
+          .orderBy('variants.id'),
+      ).as('stock'),
     ])
     .where('products.id', '=', placeholder<number>('productId'))
     .where('products.is_published', '=', true),
-);
-
-/** The active locations of the listed types, in the order the page shows them. */
-const locationsStatement = preparedStatement((db) =>
-  db
-    .selectFrom('locations')
-    .select(['id', 'code', 'name_en', 'name_fr', 'city', 'phone', 'hours_en', 'hours_fr'])
-    .where('is_active', '=', true)
-    .where('location_type_id', '=', sql<number>`any(${placeholder<number[]>('typeIds')}::int[])`)
-    .orderBy('sort_order')
-    .orderBy('id'),
-);
-
-/**
- * The product's active variants, in order, each with its free stock at every active location
- * of the listed types that holds a stock row for it (no row: no stock there).
- */
-const variantStockStatement = preparedStatement((db) =>
-  db
-    .selectFrom('variants')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('stock_levels')
-          .innerJoin('locations', 'locations.id', 'stock_levels.location_id')
-          .select(['stock_levels.variant_id', 'stock_levels.location_id', freeStockOf('stock_levels').as('quantity')])
-          .where('locations.is_active', '=', true)
-          .where('locations.location_type_id', '=', sql<number>`any(${placeholder<number[]>('typeIds')}::int[])`)
-          .as('stock'),
-      (join) => join.onRef('stock.variant_id', '=', 'variants.id'),
-    )
-    .select(['variants.id', 'variants.sku', 'variants.size_label', 'variants.size_kind', 'variants.size_values'])
-    .select(['variants.size_root_ball', 'variants.list_price_cents', 'variants.trade_price_cents'])
-    .select(['stock.location_id', 'stock.quantity'])
-    .where('variants.product_id', '=', placeholder<number>('productId'))
-    .where('variants.is_active', '=', true)
-    .orderBy('variants.sort_order')
-    .orderBy('variants.id'),
 );
 
 /**
@@ -85,18 +101,10 @@ export async function loadAvailability(
   user: Pick<SessionUser, 'inHouseAccountId' | 'defaultLocationId'> | null,
   locale: Locale,
 ): Promise<Availability> {
-  const [head] = (await headStatement(db, { productId })).rows;
+  const [head] = (await availabilityStatement(db, { productId })).rows;
   if (!head) throw new ProductNotFoundError(`No published product ${productId}`);
-  const locationSetting = head.locations as { primary_location_type_ids_for_product_page?: unknown } | null;
-  const typeIds = Array.isArray(locationSetting?.primary_location_type_ids_for_product_page)
-    ? locationSetting.primary_location_type_ids_for_product_page.filter((id): id is number => Number.isInteger(id))
-    : DEFAULT_LOCATION_TYPE_IDS;
   const lowStockThreshold = typeof head.threshold === 'number' ? head.threshold : DEFAULT_LOW_STOCK_THRESHOLD;
-
-  const [{ rows: locationRows }, { rows: stockRows }] = await Promise.all([
-    locationsStatement(db, { typeIds }),
-    variantStockStatement(db, { productId, typeIds }),
-  ]);
+  const { locations: locationRows, stock: stockRows } = head;
   // One row per variant and listed location it has stock at (a variant without any: one row, no location).
   const variantRows = [...new Map(stockRows.map((row) => [row.id, row])).values()];
   const quantities = new Map(
