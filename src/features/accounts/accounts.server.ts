@@ -21,6 +21,7 @@ import {
   type IssuedSession,
   pruneExpired,
   revokeUserSessions,
+  SESSION_USER_COLUMNS,
   toSessionUser,
 } from './session.server.ts';
 import type { SessionUser } from './session.ts';
@@ -47,21 +48,6 @@ export interface AccountDeps {
   /** Sign-ups per address per hour in place of the store's (the e2e suite's server only). */
   signUpsPerHour?: number;
 }
-
-const USER_COLUMNS = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'role',
-  'customer_type_id',
-  'is_landscape_professional',
-  'in_house_account_id',
-  'default_location_id',
-  'locale',
-  'password_hash',
-  'email_verified_at',
-] as const;
 
 // Unknown addresses are checked against this hash, so they take as long as known ones.
 let dummyHash: Promise<string> | undefined;
@@ -94,8 +80,9 @@ export async function signIn(
   const attempt = await signInAttempt(deps.db, input.email, clientAddress, now);
   const user = await deps.db
     .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where('email', '=', input.email)
+    .innerJoin('customer_types', 'customer_types.id', 'users.customer_type_id')
+    .select([...SESSION_USER_COLUMNS, 'users.password_hash', 'users.email_verified_at'])
+    .where('users.email', '=', input.email)
     .executeTakeFirst();
   const matches = await verifyPassword(user?.password_hash ?? (await hashForUnknownAccount()), input.password);
   if (!user || !matches) return { kind: 'invalid' };

@@ -19,6 +19,7 @@ const customer: SessionUser = {
   lastName: 'Chen',
   role: 'customer',
   customerTypeId: 1,
+  customerTypeName: { en: 'Retail', fr: 'Particulier' },
   isLandscapeProfessional: false,
   inHouseAccountId: null,
   defaultLocationId: null,

@@ -13,6 +13,7 @@ import {
   SESSION_MAX_AGE_MS,
   validateSessionToken,
 } from './session.server.ts';
+import { sessionData } from './session-data.server.ts';
 import { hashSecret, issueToken, parseToken, secretMatches } from './tokens.server.ts';
 
 describe('tokens', () => {
@@ -72,6 +73,21 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
     const valid = await validateSessionToken(db(), issued.accessToken, new Date(now.getTime() + 60_000));
     expect(valid?.user.id).toBe(userId);
     expect(valid?.user.email).toMatch(/@example\.com$/);
+  });
+
+  it("reads the user's customer type with the session, so GET /api/session needs no other statement", async () => {
+    const type = await db()
+      .selectFrom('customer_types')
+      .select(['name_en', 'name_fr'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const issued = await createSession(db(), userId);
+    const valid = await validateSessionToken(db(), issued.accessToken);
+    expect(valid?.user.customerTypeName).toEqual({ en: type.name_en, fr: type.name_fr });
+    const user = valid?.user;
+    if (!user) throw new Error('no session');
+    expect(sessionData(user, 'fr').customer_type).toEqual({ id: 1, name: type.name_fr });
+    expect(sessionData(user, 'en').customer_type).toEqual({ id: 1, name: type.name_en });
   });
 
   it('refuses a wrong secret, an unknown id and an expired session', async () => {

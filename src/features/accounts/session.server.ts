@@ -42,21 +42,7 @@ export type RefreshOutcome =
   | { kind: 'invalid' }
   | { kind: 'reused'; familyId: string };
 
-export function toSessionUser(
-  row: Pick<
-    Selectable<UsersTable>,
-    | 'id'
-    | 'email'
-    | 'first_name'
-    | 'last_name'
-    | 'role'
-    | 'customer_type_id'
-    | 'is_landscape_professional'
-    | 'in_house_account_id'
-    | 'default_location_id'
-    | 'locale'
-  >,
-): SessionUser {
+export function toSessionUser(row: SessionUserRow): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -64,6 +50,7 @@ export function toSessionUser(
     lastName: row.last_name,
     role: row.role,
     customerTypeId: row.customer_type_id,
+    customerTypeName: { en: row.customer_type_name_en, fr: row.customer_type_name_fr },
     isLandscapeProfessional: row.is_landscape_professional,
     inHouseAccountId: row.in_house_account_id,
     defaultLocationId: row.default_location_id,
@@ -71,13 +58,34 @@ export function toSessionUser(
   };
 }
 
-const USER_COLUMNS = [
+/** What `toSessionUser` reads: the user's columns and their customer type's names (`SESSION_USER_COLUMNS`). */
+type SessionUserRow = Pick<
+  Selectable<UsersTable>,
+  | 'id'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'role'
+  | 'customer_type_id'
+  | 'is_landscape_professional'
+  | 'in_house_account_id'
+  | 'default_location_id'
+  | 'locale'
+> & { customer_type_name_en: string; customer_type_name_fr: string };
+
+/**
+ * The columns `toSessionUser` reads, from `users` joined to `customer_types` on the user's
+ * type: the session lookup and the sign-in read the same.
+ */
+export const SESSION_USER_COLUMNS = [
   'users.id',
   'users.email',
   'users.first_name',
   'users.last_name',
   'users.role',
   'users.customer_type_id',
+  'customer_types.name_en as customer_type_name_en',
+  'customer_types.name_fr as customer_type_name_fr',
   'users.is_landscape_professional',
   'users.in_house_account_id',
   'users.default_location_id',
@@ -130,17 +138,18 @@ export async function createSession(
   };
 }
 
-/** The session and its user: read on every signed-in request, so compiled and prepared once. */
+/** The session and its user (with the customer type's names): read on every signed-in request, so compiled and prepared once. */
 const sessionStatement = preparedStatement((db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('customer_types', 'customer_types.id', 'users.customer_type_id')
     .select([
       'sessions.id as session_id',
       'sessions.secret_hash',
       'sessions.expires_at',
       'sessions.refresh_token_id',
-      ...USER_COLUMNS,
+      ...SESSION_USER_COLUMNS,
     ])
     .where('sessions.id', '=', placeholder<string>('id')),
 );

@@ -8,6 +8,8 @@ export interface SessionUser {
   lastName: string;
   role: Role;
   customerTypeId: number;
+  /** The customer type's name in both languages, read with the user (GET /api/session shows it). */
+  customerTypeName: { en: string; fr: string };
   isLandscapeProfessional: boolean;
   /** Linked in-house trade account: trade prices and purchase history apply. */
   inHouseAccountId: number | null;

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { REFRESH_COOKIE, SESSION_COOKIE } from '../../features/accounts/cookies.server.ts';
-import { loadSessionData } from '../../features/accounts/session-data.server.ts';
-import { getDb } from '../../lib/db/index.server.ts';
+import { sessionData } from '../../features/accounts/session-data.server.ts';
 import { ApiError, json } from '../../lib/http/api.ts';
 import { getT } from '../../lib/i18n/index.ts';
 
@@ -12,7 +11,7 @@ export const prerender = false;
  * means "signed in, but the access session has ended": the client refreshes and asks again.
  */
 export const GET: APIRoute = async ({ locals, cookies }) => {
-  if (locals.user) return json(await loadSessionData(await getDb(), locals.user, locals.locale));
+  if (locals.user) return json(sessionData(locals.user, locals.locale));
   if (cookies.has(REFRESH_COOKIE) || cookies.has(SESSION_COOKIE)) {
     throw new ApiError(401, 'session_expired', getT(locals.locale, 'errors')('http.unauthorized'));
   }

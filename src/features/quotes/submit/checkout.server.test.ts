@@ -424,6 +424,7 @@ function sessionUser(id: string) {
     lastName: 'Customer',
     role: 'customer' as const,
     customerTypeId: 1,
+    customerTypeName: { en: 'Retail', fr: 'Particulier' },
     isLandscapeProfessional: false,
     inHouseAccountId: null,
     defaultLocationId: null,
