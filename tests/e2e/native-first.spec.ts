@@ -174,6 +174,62 @@ test.describe('native first on slow 3G, cold cache', () => {
   });
 });
 
+test.describe('native first, then React, without a frame undone', () => {
+  test('a radio pressed before React stays pressed while React takes over (en)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await createConfirmedAccount(request, { label: 'native-no-undo' });
+    await signIn(context, account);
+    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
+    if (!size) throw new Error('The PJM Rhododendron has a size');
+    const added = await context.request.post('/api/cart/items', {
+      headers: SAME_ORIGIN,
+      data: { variantId: size.id, quantity: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+
+    // The island's scripts wait until the press is made, then come at once, as from a warm
+    // cache: React hydrates within a few tasks of the press, not seconds later.
+    const release = await holdScripts(page);
+    // Module scripts hold back DOMContentLoaded: the page is used from its first bytes.
+    await page.goto('/checkout', { waitUntil: 'commit' });
+    const form = page.locator('form.checkout-form');
+    const island = page.locator('astro-island').filter({ has: form });
+    await expect(island).toHaveAttribute('ssr', '');
+    const pickup = form.getByLabel('Pickup', { exact: true });
+    await pickup.check();
+    await expect(pickup).toBeChecked();
+
+    // Every state the radio shows from now until React has it, read between the page's tasks.
+    await page.evaluate(() => {
+      const radio = document.querySelector<HTMLInputElement>('input[name="fulfilment"][value="pickup"]');
+      const seen: boolean[] = [];
+      Object.assign(window, { pickupSeen: seen });
+      let after = 0;
+      const note = () => {
+        const live = document.querySelector<HTMLInputElement>('input[name="fulfilment"][value="pickup"]') ?? radio;
+        seen.push(live?.checked ?? false);
+        const hydrated = live !== null && Object.keys(live).some((key) => key.startsWith('__reactFiber$'));
+        if (hydrated) after++;
+        if (after < 50) setTimeout(note, 0);
+      };
+      note();
+    });
+    release();
+    await expect(island).not.toHaveAttribute('ssr', { timeout: 30_000 });
+    await expect(form.getByRole('heading', { name: 'Pickup details' })).toBeVisible();
+    const seen = await page.waitForFunction(() => {
+      const states = (window as unknown as { pickupSeen: boolean[] }).pickupSeen;
+      return states.length > 50 && states;
+    });
+    const states = (await seen.jsonValue()) as boolean[];
+    expect(states.filter((checked) => !checked)).toEqual([]);
+    await expect(pickup).toBeChecked();
+  });
+});
+
 type Locale = 'en' | 'fr';
 const LOCALES: Locale[] = ['en', 'fr'];
 const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');

@@ -4,9 +4,13 @@
  * shows what is typed, a select picks, a link follows. Only presses on buttons, which need the
  * island, are held: the button says it is busy at once, leaving the page meanwhile asks first,
  * and the press is replayed once React has taken over. At hydration React adopts what the DOM
- * holds: each field is put back to the server's state, React hydrates, and each change is
- * then handed to React as the event a visitor would have sent (input, change, click), so
- * controlled state and react-hook-form's fields both learn it.
+ * holds: what the visitor does to the fields is followed until React has hydrated, the fields
+ * left as the visitor made them all along (React 19 keeps a field's value as it finds it),
+ * and each change is then handed to React, in the same task as the hydration is seen, as the
+ * event a visitor would have sent (input, change, click), so controlled state and
+ * react-hook-form's fields both learn it. Nothing the visitor did is ever shown undone: a
+ * radio pressed stays pressed while React takes over, and automation that reads it back
+ * right after its press (Playwright's check()) finds it so.
  *
  * If the island never hydrates (its script failed on a bad network), the held presses are
  * released to the browser: a submit button then posts its form as plain HTML.
@@ -35,7 +39,9 @@ function whenHydrated(el: HTMLElement): Promise<boolean> {
     const poll = () => {
       if (hydratedByReact(el.firstElementChild)) resolve(true);
       else if (Date.now() - started > WAIT_MS) resolve(false);
-      else setTimeout(poll, 16);
+      // Soon after React's commit: a form library that writes its defaults into the fields as
+      // it registers them is corrected (`handOver`) before the page is likely to be painted.
+      else setTimeout(poll, 0);
     };
     poll();
   });
@@ -59,38 +65,58 @@ const serverIndex = (select: HTMLSelectElement) =>
     [...select.options].findIndex((option) => option.defaultSelected),
   );
 
-/** Every field the visitor changed from the server's HTML, in page order. */
-function touchedFields(el: HTMLElement): Touched[] {
-  const touched: Touched[] = [];
-  for (const field of el.querySelectorAll('input, textarea, select')) {
-    if (field instanceof HTMLInputElement && field.type === 'file') {
-      // Files chosen before React: the DOM keeps them (React never sets a file field's value).
-      if (field.files?.length) touched.push({ kind: 'file', field });
-    } else if (isCheckable(field)) {
-      if (field.checked !== field.defaultChecked) touched.push({ kind: 'check', field, checked: field.checked });
-    } else if (isTextField(field)) {
-      if (field.value !== field.defaultValue) touched.push({ kind: 'text', field, value: field.value });
-    } else if (field instanceof HTMLSelectElement && !field.multiple) {
-      if (field.selectedIndex !== serverIndex(field))
-        touched.push({ kind: 'select', field, index: field.selectedIndex });
-    }
-  }
-  return touched;
+/** What a field holds now, if it is one React is told about. */
+function fieldState(field: Element): Touched | undefined {
+  if (field instanceof HTMLInputElement && field.type === 'file') return { kind: 'file', field };
+  if (isCheckable(field)) return { kind: 'check', field, checked: field.checked };
+  if (isTextField(field)) return { kind: 'text', field, value: field.value };
+  if (field instanceof HTMLSelectElement && !field.multiple)
+    return { kind: 'select', field, index: field.selectedIndex };
+  return undefined;
 }
 
-/** The fields as the server rendered them: what React expects to find when it hydrates. */
-function putBack(touched: Touched[]): void {
-  for (const entry of touched) {
-    if (entry.kind === 'file') continue;
-    if (entry.kind === 'check') entry.field.checked = entry.field.defaultChecked;
-    else if (entry.kind === 'text') entry.field.value = entry.field.defaultValue;
-    else entry.field.selectedIndex = serverIndex(entry.field);
-  }
+/** Whether a field's state is the server's HTML (a file field: whether no file is chosen). */
+function asServed(entry: Touched): boolean {
+  if (entry.kind === 'file') return !entry.field.files?.length;
+  if (entry.kind === 'check') return entry.checked === entry.field.defaultChecked;
+  if (entry.kind === 'text') return entry.value === entry.field.defaultValue;
+  return entry.index === serverIndex(entry.field);
 }
 
 /**
- * Hands each change to React as the visitor's own event. The value is set through the
- * prototype's setter, beneath React's value tracker, so React sees a change and calls onChange.
+ * What the visitor does to the island's fields from now until the returned function is
+ * called, which gives it: the fields already changed from the server's HTML, then each field
+ * as the visitor's input and change events leave it, the latest last (a radio chosen after
+ * another is handed over after it, and wins).
+ */
+function followVisitor(el: HTMLElement): () => Touched[] {
+  const touched = new Map<Element, Touched>();
+  for (const field of el.querySelectorAll('input, textarea, select')) {
+    const entry = fieldState(field);
+    if (entry && !asServed(entry)) touched.set(field, entry);
+  }
+  const note = (event: Event) => {
+    const entry = event.target instanceof Element ? fieldState(event.target) : undefined;
+    if (!entry) return;
+    touched.delete(entry.field);
+    touched.set(entry.field, entry);
+  };
+  el.addEventListener('input', note, true);
+  el.addEventListener('change', note, true);
+  return () => {
+    el.removeEventListener('input', note, true);
+    el.removeEventListener('change', note, true);
+    return [...touched.values()];
+  };
+}
+
+/**
+ * Hands each change to React as the visitor's own event, once React has hydrated, all in one
+ * task: no frame shows a field other than as the visitor left it. React started tracking each
+ * field's value as it found it (the visitor's), so the field is first set through React's
+ * tracker to another value (the server's, or what a form library wrote as it registered the
+ * field), then to the visitor's beneath it (the prototype's setter) with the event: React sees
+ * a change and calls onChange.
  */
 function handOver(touched: Touched[]): void {
   for (const entry of touched) {
@@ -99,19 +125,24 @@ function handOver(touched: Touched[]): void {
       // The files are still chosen: React's onChange is told of them as of a fresh choice.
       if (entry.field.files?.length) entry.field.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (entry.kind === 'check') {
-      const { field } = entry;
+      const { field, checked } = entry;
       // A radio is only ever chosen; the one it replaced is cleared by the click.
-      if (field.checked !== entry.checked && (field.type !== 'radio' || entry.checked)) field.click();
+      if (field.type === 'radio' && !checked) continue;
+      if (field.checked === checked && asServed(entry)) continue;
+      field.checked = !checked;
+      field.click();
     } else if (entry.kind === 'text') {
-      const { field } = entry;
-      if (field.value === entry.value) continue;
+      const { field, value } = entry;
+      const other = field.value !== value ? field.value : field.defaultValue;
+      if (other === value) continue;
+      field.value = other;
       const prototype = Object.getPrototypeOf(field) as TextField;
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, entry.value);
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
-    } else if (entry.field.selectedIndex !== entry.index) {
-      const { field } = entry;
-      const prototype = Object.getPrototypeOf(field) as HTMLSelectElement;
-      Object.getOwnPropertyDescriptor(prototype, 'selectedIndex')?.set?.call(field, entry.index);
+    } else {
+      const { field, index } = entry;
+      if (field.selectedIndex === index && asServed(entry)) continue;
+      field.selectedIndex = index;
       field.dispatchEvent(new Event('change', { bubbles: true }));
     }
   }
@@ -182,21 +213,21 @@ export function adoptingHydration(load: Load, el: HTMLElement): () => Promise<vo
 
   const run = async () => {
     let hydrated = false;
-    let touched: Touched[] = [];
+    const visitorDid = followVisitor(el);
     try {
       const hydrate = await load();
-      touched = touchedFields(el);
-      putBack(touched);
       await hydrate();
       hydrated = await whenHydrated(el);
     } catch (error) {
       console.error('An island could not load: its presses go to the browser', error);
     }
+    const touched = visitorDid();
     release();
-    // Hydrated, React learns what the visitor did; not, the fields get it back as plain HTML.
-    handOver(touched);
-    if (hydrated) await nextTask();
-    else {
+    // Hydrated, React learns what the visitor did; not, the fields keep it as plain HTML.
+    if (hydrated) {
+      handOver(touched);
+      await nextTask();
+    } else {
       console.warn('An island did not hydrate: its presses are left to the browser');
       // The browser is about to post a held form itself: that is no leaving to warn of.
       window.removeEventListener('beforeunload', warnBeforeLeaving);
