@@ -18,7 +18,7 @@ import { countInFlight } from './lib/http/in-flight.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
 import { isSameOriginRequest } from './lib/http/origin.ts';
 import { pathProblem } from './lib/http/paths.ts';
-import { HEADER_POLICY } from './lib/http/security-headers.ts';
+import { withHeaderPolicy } from './lib/http/security-headers.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
 import { RateLimitedError } from './lib/rate-limit.server.ts';
@@ -210,9 +210,7 @@ function withPageHeaders(response: Response): Response {
   // Astro sends their script policy as a header, which takes the place of the server's:
   // it must forbid framing too (docs/decisions/023-security-headers.md).
   const policy = response.headers.get('content-security-policy');
-  if (policy && !policy.includes('frame-ancestors')) {
-    response.headers.set('content-security-policy', `${policy.trim().replace(/;$/, '')}; ${HEADER_POLICY}`);
-  }
+  if (policy) response.headers.set('content-security-policy', withHeaderPolicy(policy));
   return response;
 }
 

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsOrigins,
   contentSecurityPolicy,
+  directiveNames,
+  HEADER_POLICY,
   INLINE_SCRIPTS,
   scriptHash,
   securityHeaders,
+  withHeaderPolicy,
 } from './security-headers.ts';
 
 describe('contentSecurityPolicy', () => {
@@ -38,5 +41,24 @@ describe('securityHeaders', () => {
     expect(securityHeaders({ https: false })['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(securityHeaders({ https: false })['strict-transport-security']).toBeUndefined();
     expect(securityHeaders({ https: true })['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
+  });
+});
+
+describe('withHeaderPolicy', () => {
+  it("adds to Astro's policy only the directives it lacks, so none is given twice", () => {
+    const astro =
+      "default-src 'self';object-src 'none';base-uri 'self';form-action 'self'; script-src 'self' 'sha256-x'";
+    const policy = withHeaderPolicy(astro);
+    expect(policy).toBe(`${astro}; frame-ancestors 'none'`);
+    expect(directiveNames(policy)).toEqual([
+      'default-src',
+      'object-src',
+      'base-uri',
+      'form-action',
+      'script-src',
+      'frame-ancestors',
+    ]);
+    expect(withHeaderPolicy("default-src 'self';")).toBe(`default-src 'self'; ${HEADER_POLICY}`);
+    expect(withHeaderPolicy(policy)).toBe(policy);
   });
 });

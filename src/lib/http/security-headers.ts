@@ -27,6 +27,27 @@ export function scriptHash(source: string): `sha256-${string}` {
 /** The policy as a header: what a `<meta>` policy cannot say. */
 export const HEADER_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
+/** A policy's directive names, in order (a name twice is a policy the browser warns about). */
+export function directiveNames(policy: string): string[] {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/)[0]?.toLowerCase() ?? '')
+    .filter(Boolean);
+}
+
+/**
+ * Astro's policy for a page rendered on demand, sent as a header, with what the header policy
+ * adds to it: the directives it does not already have (`frame-ancestors`). A directive given
+ * twice is ignored by the browser the second time, with an error in the console.
+ */
+export function withHeaderPolicy(policy: string): string {
+  const present = new Set(directiveNames(policy));
+  const missing = HEADER_POLICY.split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => !present.has(directiveNames(directive)[0] ?? ''));
+  return missing.length === 0 ? policy : `${policy.trim().replace(/;$/, '')}; ${missing.join('; ')}`;
+}
+
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
