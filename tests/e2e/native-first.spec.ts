@@ -123,6 +123,9 @@ test.describe('native first on slow 3G, cold cache', () => {
     const form = page.locator('form.checkout-form');
     const island = page.locator('astro-island').filter({ has: form });
     await expect(island).toHaveAttribute('ssr', '');
+    // The server's HTML shows the choice the form starts with, and the part it asks for.
+    await expect(form.getByLabel('Cueillette', { exact: true })).toBeChecked();
+    await expect(form.getByRole('heading', { name: 'Renseignements de cueillette' })).toBeVisible();
     const delivery = form.getByLabel('Livraison', { exact: true });
     await delivery.check();
     await expect(delivery).toBeChecked();
@@ -175,58 +178,45 @@ test.describe('native first on slow 3G, cold cache', () => {
 });
 
 test.describe('native first, then React, without a frame undone', () => {
-  test('a radio pressed before React stays pressed while React takes over (en)', async ({
-    page,
-    context,
-    request,
-  }) => {
-    const account = await createConfirmedAccount(request, { label: 'native-no-undo' });
-    await signIn(context, account);
-    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
-    if (!size) throw new Error('The PJM Rhododendron has a size');
-    const added = await context.request.post('/api/cart/items', {
-      headers: SAME_ORIGIN,
-      data: { variantId: size.id, quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
-
-    // The island's scripts wait until the press is made, then come at once, as from a warm
-    // cache: React hydrates within a few tasks of the press, not seconds later.
+  test('a size and a quantity chosen before React stay as chosen while React takes over', async ({ page }) => {
+    // The island's scripts wait until the shopper has chosen, then come at once, as from a
+    // warm cache: React hydrates within a few tasks of the choice, not seconds later.
     const release = await holdScripts(page);
     // Module scripts hold back DOMContentLoaded: the page is used from its first bytes.
-    await page.goto('/checkout', { waitUntil: 'commit' });
-    const form = page.locator('form.checkout-form');
-    const island = page.locator('astro-island').filter({ has: form });
+    await page.goto(SUGAR_MAPLE.en, { waitUntil: 'commit' });
+    const island = page.locator('astro-island[client="interaction"]').first();
     await expect(island).toHaveAttribute('ssr', '');
-    const pickup = form.getByLabel('Pickup', { exact: true });
-    await pickup.check();
-    await expect(pickup).toBeChecked();
+    const second = page.getByRole('radio').nth(1);
+    await second.check();
+    await expect(second).toBeChecked();
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    await quantity.fill('3');
+    await expect(quantity).toHaveValue('3');
 
-    // Every state the radio shows from now until React has it, read between the page's tasks.
+    // Every state both fields show from now until React has them, read between the page's tasks.
     await page.evaluate(() => {
-      const radio = document.querySelector<HTMLInputElement>('input[name="fulfilment"][value="pickup"]');
-      const seen: boolean[] = [];
-      Object.assign(window, { pickupSeen: seen });
+      const seen: string[] = [];
+      Object.assign(window, { fieldsSeen: seen });
       let after = 0;
       const note = () => {
-        const live = document.querySelector<HTMLInputElement>('input[name="fulfilment"][value="pickup"]') ?? radio;
-        seen.push(live?.checked ?? false);
-        const hydrated = live !== null && Object.keys(live).some((key) => key.startsWith('__reactFiber$'));
-        if (hydrated) after++;
+        const radio = document.querySelectorAll<HTMLInputElement>('.purchase input[type="radio"]')[1];
+        const count = document.querySelector<HTMLInputElement>('.purchase input[type="number"]');
+        seen.push(`${radio?.checked}/${count?.value}`);
+        if (radio && Object.keys(radio).some((key) => key.startsWith('__reactFiber$'))) after++;
         if (after < 50) setTimeout(note, 0);
       };
       note();
     });
     release();
     await expect(island).not.toHaveAttribute('ssr', { timeout: 30_000 });
-    await expect(form.getByRole('heading', { name: 'Pickup details' })).toBeVisible();
     const seen = await page.waitForFunction(() => {
-      const states = (window as unknown as { pickupSeen: boolean[] }).pickupSeen;
+      const states = (window as unknown as { fieldsSeen: string[] }).fieldsSeen;
       return states.length > 50 && states;
     });
-    const states = (await seen.jsonValue()) as boolean[];
-    expect(states.filter((checked) => !checked)).toEqual([]);
-    await expect(pickup).toBeChecked();
+    const states = (await seen.jsonValue()) as string[];
+    expect(states.filter((state) => state !== 'true/3')).toEqual([]);
+    await expect(second).toBeChecked();
+    await expect(quantity).toHaveValue('3');
   });
 });
 

@@ -21,6 +21,9 @@ import {
 } from './checkout-fields.ts';
 import { describedBy, loadValidation, localToday, useCheckoutKey } from './checkout-form.client.ts';
 
+/** The form starts on pickup, in its server HTML as in react-hook-form's values. */
+const DEFAULT_FULFILMENT = 'pickup' satisfies (typeof FULFILMENTS)[number];
+
 type Strings = Pick<
   typeof enCheckout,
   'fulfilment' | 'delivery' | 'pickup' | 'details' | 'payment' | 'submit' | 'submitting' | 'messages' | 'provinces'
@@ -107,7 +110,7 @@ export default function CheckoutForm({
     resolver,
     defaultValues: {
       idempotencyKey: suggestedKey,
-      fulfilment: 'pickup',
+      fulfilment: DEFAULT_FULFILMENT,
       delivery: {
         jobName: '',
         poNumber: '',
@@ -211,7 +214,13 @@ export default function CheckoutForm({
         <div className="choice-list choice-list--inline">
           {FULFILMENTS.map((option) => (
             <label className="choice" key={option}>
-              <input type="radio" value={option} {...register('fulfilment')} />
+              {/* The server's HTML shows the choice the form starts with, as React will. */}
+              <input
+                type="radio"
+                value={option}
+                defaultChecked={option === DEFAULT_FULFILMENT}
+                {...register('fulfilment')}
+              />
               <span>{strings.fulfilment[option]}</span>
             </label>
           ))}
@@ -226,6 +235,7 @@ export default function CheckoutForm({
               id={id('location')}
               aria-invalid={errors.pickup?.locationId ? true : undefined}
               aria-describedby={describedBy(id('location'), false, errors.pickup?.locationId?.message)}
+              defaultValue={preselected}
               {...register('pickup.locationId')}
             >
               <option value="">{strings.pickup.placeholder}</option>
