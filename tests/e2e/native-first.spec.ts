@@ -54,6 +54,11 @@ async function sizesOf(request: APIRequestContext, productId: number) {
   return (await response.json()).variants as { id: number; sku: string }[];
 }
 
+type Locale = 'en' | 'fr';
+const LOCALES: Locale[] = ['en', 'fr'];
+const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
+const byLocale = <T>(locale: Locale, en: T, fr: T) => (locale === 'fr' ? fr : en);
+
 const SUGAR_MAPLE = { en: '/products/sugar-maple', fr: '/fr/products/erable-a-sucre' };
 const PJM_PRODUCT_ID = 1;
 
@@ -218,12 +223,91 @@ test.describe('native first, then React, without a frame undone', () => {
     await expect(second).toBeChecked();
     await expect(quantity).toHaveValue('3');
   });
+
+  for (const locale of LOCALES) {
+    test(`radios chosen before the form library registers them stay chosen (${locale})`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      // react-hook-form writes a radio group's default into it as React commits the form (it
+      // adopts a typed field or a select as it finds them, not a radio): the visitor's choice
+      // must be back before anything else runs, let alone paints.
+      const account = await createConfirmedAccount(request, { label: `native-radios-${locale}`, locale });
+      await signIn(context, account);
+      const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
+      if (!size) throw new Error('The PJM Rhododendron has a size');
+      const added = await context.request.post('/api/cart/items', {
+        headers: SAME_ORIGIN,
+        data: { variantId: size.id, quantity: 1 },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+
+      // Which radios are checked at the start of every task the page runs (its timers, its
+      // posted messages, React's scheduler among them, and its frames), from the choice until
+      // React has them: a task, and so a paint, can only fall between two tasks.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        const state = () =>
+          [...document.querySelectorAll<HTMLInputElement>('form.checkout-form input[type="radio"]')]
+            .filter((radio) => radio.checked)
+            .map((radio) => radio.value)
+            .join('+');
+        const note = () => {
+          if ((window as unknown as { recording?: boolean }).recording) seen.push(state());
+        };
+        Object.assign(window, { radiosSeen: seen });
+        const wrap =
+          <A extends unknown[]>(callback: (...args: A) => unknown) =>
+          function (this: unknown, ...args: A) {
+            note();
+            return callback.apply(this, args);
+          };
+        const setTimer = window.setTimeout;
+        window.setTimeout = ((callback: TimerHandler, ms?: number, ...rest: unknown[]) =>
+          setTimer(typeof callback === 'function' ? wrap(callback as () => unknown) : callback, ms, ...rest)) as typeof setTimeout;
+        const frame = window.requestAnimationFrame;
+        window.requestAnimationFrame = (callback) => frame(wrap(callback));
+        const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+        Object.defineProperty(MessagePort.prototype, 'onmessage', {
+          configurable: true,
+          get() {
+            return onmessage?.get?.call(this);
+          },
+          set(callback) {
+            onmessage?.set?.call(this, typeof callback === 'function' ? wrap(callback) : callback);
+          },
+        });
+      });
+      const release = await holdScripts(page);
+      await page.goto(`${prefix(locale)}/checkout`, { waitUntil: 'commit' });
+      const form = page.locator('form.checkout-form');
+      const island = page.locator('astro-island').filter({ has: form });
+      await expect(island).toHaveAttribute('ssr', '');
+      const delivery = form.getByLabel(byLocale(locale, 'Delivery', 'Livraison'), { exact: true });
+      await delivery.check();
+      const card = form.getByLabel(byLocale(locale, 'Credit card', 'Carte de crédit'), { exact: true });
+      await card.check();
+      await expect(delivery).toBeChecked();
+      await expect(card).toBeChecked();
+
+      await page.evaluate(() => Object.assign(window, { recording: true }));
+      release();
+      await expect(island).not.toHaveAttribute('ssr', { timeout: 30_000 });
+      await expect(form.getByRole('heading', { name: byLocale(locale, 'Delivery details', 'Renseignements de livraison') })).toBeVisible();
+      const states = await page.evaluate(() => {
+        Object.assign(window, { recording: false });
+        return (window as unknown as { radiosSeen: string[] }).radiosSeen;
+      });
+      // React's scheduler ran (its tasks are among those read), and no task saw another choice.
+      expect(states.length).toBeGreaterThan(1);
+      expect(states.filter((state) => state !== 'delivery+credit_card')).toEqual([]);
+      await expect(delivery).toBeChecked();
+      await expect(card).toBeChecked();
+    });
+  }
 });
 
-type Locale = 'en' | 'fr';
-const LOCALES: Locale[] = ['en', 'fr'];
-const prefix = (locale: Locale) => (locale === 'fr' ? '/fr' : '');
-const byLocale = <T>(locale: Locale, en: T, fr: T) => (locale === 'fr' ? fr : en);
 
 /** The island around a region's fields, still showing the server's HTML until React is there. */
 const islandIn = (region: Locator) => region.locator('astro-island').first();

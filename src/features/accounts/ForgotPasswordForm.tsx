@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -21,7 +21,7 @@ export default function ForgotPasswordForm({ strings, messages }: Props) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  } = useIslandForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const t = strings.forgot;
   const submit = useSubmit<{ email: string }>({

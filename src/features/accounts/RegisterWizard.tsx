@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -73,7 +74,7 @@ export default function RegisterWizard(props: Props) {
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useIslandForm<Values>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

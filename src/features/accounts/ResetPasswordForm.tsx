@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -34,7 +34,10 @@ export default function ResetPasswordForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token, password: '', confirmPassword: '' } });
+  } = useIslandForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
   const t = strings.reset;
   const { problem, run } = useSubmit<Values, 'expired' | string>({
     setError,

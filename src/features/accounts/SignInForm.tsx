@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -31,7 +31,7 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  } = useIslandForm<SignInInput>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const t = strings.signIn;
   const { problem, setProblem, run } = useSubmit<SignInInput, Problem>({
     setError,

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { type Control, type FieldError, useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldError, useWatch } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
@@ -56,7 +57,7 @@ export default function ProductForm({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProductEditInput, unknown, ProductEditOutput>({
+  } = useIslandForm<ProductEditInput, unknown, ProductEditOutput>({
     resolver: zodResolver(schema),
     defaultValues: product.values,
   });

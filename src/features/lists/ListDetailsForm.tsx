@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import type enLists from '../../lib/i18n/locales/en/lists.json';
 import { Alert, SubmitButton, TextField } from '../accounts/ui.tsx';
@@ -44,7 +44,7 @@ export default function ListDetailsForm(props: Props) {
     setFocus,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ListDetailsInput, unknown, ListDetails>({
+  } = useIslandForm<ListDetailsInput, unknown, ListDetails>({
     resolver: zodResolver(schema),
     defaultValues: props.initial ?? empty,
   });

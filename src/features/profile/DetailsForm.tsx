@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { api } from '../../lib/http/client.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
@@ -29,7 +29,7 @@ export default function DetailsForm({ initial, tradeLinked, strings, messages }:
     setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileDetailsInput, unknown, ProfileDetailsOutput>({
+  } = useIslandForm<ProfileDetailsInput, unknown, ProfileDetailsOutput>({
     resolver: zodResolver(schema),
     defaultValues: initial,
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -25,7 +25,7 @@ export default function EmailForm({ currentEmail, strings, messages }: Props) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({
+  } = useIslandForm<ChangeEmailInput>({
     resolver: zodResolver(schema),
     defaultValues: { newEmail: '', currentPassword: '' },
   });

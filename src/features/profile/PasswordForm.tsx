@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
@@ -25,7 +25,7 @@ export default function PasswordForm({ strings, messages, passwordMinLength }: P
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
+  } = useIslandForm<ChangePasswordInput>({
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
+import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
@@ -47,7 +47,7 @@ export default function TradeAccountPanel({
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<TradeAccountInput>({
+  } = useIslandForm<TradeAccountInput>({
     resolver: zodResolver(schema),
     defaultValues: { accountNumber: '', accountPhone: '' },
   });

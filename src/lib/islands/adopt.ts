@@ -16,8 +16,11 @@
  * released to the browser: a submit button then posts its form as plain HTML.
  *
  * Imported by the client directives only; Astro bundles each directive and inlines it into the
- * page (its hash is in the Content-Security-Policy), so this module imports nothing.
+ * page (its hash is in the Content-Security-Policy), so this module imports nothing but the name
+ * of the event a form sends when React has registered its fields (committed.ts).
  */
+
+import { ISLAND_COMMITTED } from './committed.ts';
 
 const WAIT_MS = 10_000;
 /** Set on a held button until its press has been carried out (styled in global.css). */
@@ -36,12 +39,24 @@ function hydratedByReact(node: Element | null): boolean {
 function whenHydrated(el: HTMLElement): Promise<boolean> {
   const started = Date.now();
   return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (hydrated: boolean) => {
+      clearTimeout(timer);
+      document.removeEventListener(ISLAND_COMMITTED, onCommitted);
+      resolve(hydrated);
+    };
+    // Within React's commit, once a form's fields are registered (committed.ts): the hand-over
+    // that follows runs in this same task, before anything can paint.
+    const onCommitted = () => {
+      if (hydratedByReact(el.firstElementChild)) settle(true);
+    };
+    document.addEventListener(ISLAND_COMMITTED, onCommitted);
+    // An island with no form says nothing: it is seen soon after React's commit. Its controlled
+    // fields keep the visitor's values all along (React 19 keeps a field's value as it finds it).
     const poll = () => {
-      if (hydratedByReact(el.firstElementChild)) resolve(true);
-      else if (Date.now() - started > WAIT_MS) resolve(false);
-      // Soon after React's commit: a form library that writes its defaults into the fields as
-      // it registers them is corrected (`handOver`) before the page is likely to be painted.
-      else setTimeout(poll, 0);
+      if (hydratedByReact(el.firstElementChild)) settle(true);
+      else if (Date.now() - started > WAIT_MS) settle(false);
+      else timer = setTimeout(poll, 0);
     };
     poll();
   });

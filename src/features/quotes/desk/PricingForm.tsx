@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { type Control, type UseFormRegister, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../lib/format.ts';
+import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
@@ -39,7 +40,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
     control,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<SendQuoteInput, unknown, SendQuoteOutput>({
+  } = useIslandForm<SendQuoteInput, unknown, SendQuoteOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
       lines: lines.map((line) => ({
@@ -168,7 +169,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
   );
 }
 
-type Errors = ReturnType<typeof useForm<SendQuoteInput, unknown, SendQuoteOutput>>['formState']['errors'];
+type Errors = ReturnType<typeof useIslandForm<SendQuoteInput, unknown, SendQuoteOutput>>['formState']['errors'];
 
 function LineFields(props: {
   line: PricingLine;

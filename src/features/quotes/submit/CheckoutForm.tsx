@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type FieldErrors, type FieldPath, get, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type FieldPath, get, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { PHONE_MASK, POSTAL_CODE_MASK } from '../../../lib/forms/input-mask.ts';
 import MaskedInput from '../../../lib/forms/MaskedInput.tsx';
+import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import type enCheckout from '../../../lib/i18n/locales/en/checkout.json';
@@ -106,7 +107,7 @@ export default function CheckoutForm({
     setError,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<CheckoutFormValues, unknown, CheckoutInput>({
+  } = useIslandForm<CheckoutFormValues, unknown, CheckoutInput>({
     resolver,
     defaultValues: {
       idempotencyKey: suggestedKey,
