@@ -62,6 +62,25 @@ const byLocale = <T>(locale: Locale, en: T, fr: T) => (locale === 'fr' ? fr : en
 const SUGAR_MAPLE = { en: '/products/sugar-maple', fr: '/fr/products/erable-a-sucre' };
 const PJM_PRODUCT_ID = 1;
 
+/** A size of the PJM Rhododendron in the cart of the context's shopper (a guest unless signed in). */
+async function addOnePlant(context: BrowserContext): Promise<{ id: number; sku: string }> {
+  const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
+  if (!size) throw new Error('The PJM Rhododendron has a size');
+  const added = await context.request.post('/api/cart/items', {
+    headers: SAME_ORIGIN,
+    data: { variantId: size.id, quantity: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return size;
+}
+
+/** A new shopper, signed in, in `locale`, with a plant in the cart: ready for the checkout. */
+async function readyToCheckOut(request: APIRequestContext, context: BrowserContext, label: string, locale: Locale) {
+  const account = await createConfirmedAccount(request, { label, locale });
+  await signIn(context, account);
+  await addOnePlant(context);
+}
+
 test.describe('native first on slow 3G, cold cache', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -113,15 +132,7 @@ test.describe('native first on slow 3G, cold cache', () => {
     context,
     request,
   }) => {
-    const account = await createConfirmedAccount(request, { label: 'native-checkout', locale: 'fr' });
-    await signIn(context, account);
-    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
-    if (!size) throw new Error('The PJM Rhododendron has a size');
-    const added = await context.request.post('/api/cart/items', {
-      headers: SAME_ORIGIN,
-      data: { variantId: size.id, quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
+    await readyToCheckOut(request, context, 'native-checkout', 'fr');
 
     await slowNetwork(page, context);
     await page.goto('/fr/checkout');
@@ -146,13 +157,7 @@ test.describe('native first on slow 3G, cold cache', () => {
   });
 
   test('the cart page: + as the first touch is carried out once React is there', async ({ page, context }) => {
-    const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
-    if (!size) throw new Error('The PJM Rhododendron has a size');
-    const added = await context.request.post('/api/cart/items', {
-      headers: SAME_ORIGIN,
-      data: { variantId: size.id, quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
+    const size = await addOnePlant(context);
 
     await slowNetwork(page, context);
     await page.goto('/cart');
@@ -233,15 +238,7 @@ test.describe('native first, then React, without a frame undone', () => {
       // react-hook-form writes a radio group's default into it as React commits the form (it
       // adopts a typed field or a select as it finds them, not a radio): the visitor's choice
       // must be back before anything else runs, let alone paints.
-      const account = await createConfirmedAccount(request, { label: `native-radios-${locale}`, locale });
-      await signIn(context, account);
-      const [size] = await sizesOf(context.request, PJM_PRODUCT_ID);
-      if (!size) throw new Error('The PJM Rhododendron has a size');
-      const added = await context.request.post('/api/cart/items', {
-        headers: SAME_ORIGIN,
-        data: { variantId: size.id, quantity: 1 },
-      });
-      expect(added.ok(), await added.text()).toBe(true);
+      await readyToCheckOut(request, context, `native-radios-${locale}`, locale);
 
       // Which radios are checked at the start of every task the page runs (its timers, its
       // posted messages, React's scheduler among them, and its frames), from the choice until
@@ -257,15 +254,18 @@ test.describe('native first, then React, without a frame undone', () => {
           if ((window as unknown as { recording?: boolean }).recording) seen.push(state());
         };
         Object.assign(window, { radiosSeen: seen });
-        const wrap =
-          <A extends unknown[]>(callback: (...args: A) => unknown) =>
+        const wrap = <A extends unknown[]>(callback: (...args: A) => unknown) =>
           function (this: unknown, ...args: A) {
             note();
             return callback.apply(this, args);
           };
         const setTimer = window.setTimeout;
         window.setTimeout = ((callback: TimerHandler, ms?: number, ...rest: unknown[]) =>
-          setTimer(typeof callback === 'function' ? wrap(callback as () => unknown) : callback, ms, ...rest)) as typeof setTimeout;
+          setTimer(
+            typeof callback === 'function' ? wrap(callback as () => unknown) : callback,
+            ms,
+            ...rest,
+          )) as typeof setTimeout;
         const frame = window.requestAnimationFrame;
         window.requestAnimationFrame = (callback) => frame(wrap(callback));
         const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
@@ -294,7 +294,9 @@ test.describe('native first, then React, without a frame undone', () => {
       await page.evaluate(() => Object.assign(window, { recording: true }));
       release();
       await expect(island).not.toHaveAttribute('ssr', { timeout: 30_000 });
-      await expect(form.getByRole('heading', { name: byLocale(locale, 'Delivery details', 'Renseignements de livraison') })).toBeVisible();
+      await expect(
+        form.getByRole('heading', { name: byLocale(locale, 'Delivery details', 'Renseignements de livraison') }),
+      ).toBeVisible();
       const states = await page.evaluate(() => {
         Object.assign(window, { recording: false });
         return (window as unknown as { radiosSeen: string[] }).radiosSeen;
@@ -307,7 +309,6 @@ test.describe('native first, then React, without a frame undone', () => {
     });
   }
 });
-
 
 /** The island around a region's fields, still showing the server's HTML until React is there. */
 const islandIn = (region: Locator) => region.locator('astro-island').first();
