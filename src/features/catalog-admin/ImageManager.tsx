@@ -243,7 +243,7 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
                 type="button"
                 className="link-button"
                 onClick={() => dropNotice(notice.id)}
-                aria-label={`${t.cancel}: ${notice.text}`}
+                aria-label={fill(t.dismiss, { notice: notice.text })}
               >
                 ×
               </button>

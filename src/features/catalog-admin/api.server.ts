@@ -22,6 +22,7 @@ export function productMessages(locale: Locale): ProductMessages {
     sizeOrder: t('validation.sizeOrder'),
     rootBall: t('validation.rootBall'),
     sizeRepeated: t('validation.sizeRepeated'),
+    tooLong: t('validation.tooLong'),
   };
 }
 

@@ -26,6 +26,7 @@ const messages: ProductMessages = {
   sizeOrder: 'order',
   rootBall: 'root ball',
   sizeRepeated: 'repeated',
+  tooLong: 'at most {max}',
 };
 const schema = ProductEditSchema(messages);
 
@@ -52,7 +53,8 @@ describe.each(ENGINES)('product admin on %s', (engine) => {
     const [variant] = values.variants;
     if (!variant) throw new Error('no variant');
     variant.listPrice = '59.99';
-    variant.tradePrice = '45.5';
+    // Typed as a French-speaking clerk would.
+    variant.tradePrice = '45,5';
     variant.stock = variant.stock.map((level) => (level.locationId === yard.id ? { ...level, quantity: 17 } : level));
     const result = await saveProduct(db(), product.id, schema.parse(values), adminId);
     expect(result.version).toBe(form.values.version + 1);
@@ -63,6 +65,24 @@ describe.each(ENGINES)('product admin on %s', (engine) => {
     expect(after.values.variants[0]).toMatchObject({ listPrice: '59.99', tradePrice: '45.50' });
     expect(after.values.variants[0]?.stock.find((level) => level.locationId === yard.id)?.quantity).toBe(17);
     expect(after.updatedBy).toBe('Ada Lovelace');
+  });
+
+  it("refuses a price or a text it cannot take with the form's own words, never the schema library's", async () => {
+    const product = await createProduct(db(), { variants: [{ listPriceCents: 5000, tradePriceCents: 4000 }] });
+    const values = structuredClone((await openForm(product.id)).values);
+    values.name_en = 'N'.repeat(121);
+    values.description_fr = 'D'.repeat(5001);
+    values.flowerColour_en = 'C'.repeat(61);
+    const [variant] = values.variants;
+    if (!variant) throw new Error('no variant');
+    variant.listPrice = '24,999';
+    const issues = schema.safeParse(values).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues).toEqual([
+      ['name_en', 'at most 120'],
+      ['description_fr', 'at most 5000'],
+      ['flowerColour_en', 'at most 60'],
+      ['variants.0.listPrice', 'price'],
+    ]);
   });
 
   it('saves a size as kind, numbers and root ball, and writes its English label from them', async () => {

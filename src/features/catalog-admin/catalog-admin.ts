@@ -71,10 +71,15 @@ export interface ProductMessages {
   sizeOrder: string;
   rootBall: string;
   sizeRepeated: string;
+  /** "Use at most {max} characters." */
+  tooLong: string;
 }
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** A price as typed in either language ("24,99" or "24.99"), as the form and the database read it: "24.99". */
+const pricePoint = (typed: string) => typed.replace(',', '.');
 
 /** "12.5" → 1250 cents. */
 export function priceToCents(price: string): number {
@@ -94,16 +99,13 @@ const optionalInt = (message: string, min: number, max: number) =>
     z.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
   );
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(60)
-  .transform((value) => (value === '' ? null : value));
-
 export function ProductEditSchema(m: ProductMessages) {
-  const required = (max: number) => z.string().trim().min(1, m.required).max(max);
+  const atMost = (max: number) => m.tooLong.replace('{max}', String(max));
+  const text = (max: number) => z.string().trim().max(max, atMost(max));
+  const required = (max: number) => z.string().trim().min(1, m.required).max(max, atMost(max));
+  const optionalText = text(60).transform((value) => (value === '' ? null : value));
   const slug = z.string().trim().toLowerCase().regex(SLUG, m.slug).max(120, m.slug);
-  const price = z.string().trim().regex(PRICE, m.price);
+  const price = z.string().trim().transform(pricePoint).pipe(z.string().regex(PRICE, m.price));
   const variant = z
     .object({
       id: z.number().int().positive(),
@@ -143,10 +145,10 @@ export function ProductEditSchema(m: ProductMessages) {
     slug_en: slug,
     slug_fr: slug,
     botanicalName: required(160),
-    description_en: z.string().trim().max(5000),
-    description_fr: z.string().trim().max(5000),
-    disclaimer_en: z.string().trim().max(1000),
-    disclaimer_fr: z.string().trim().max(1000),
+    description_en: text(5000),
+    description_fr: text(5000),
+    disclaimer_en: text(1000),
+    disclaimer_fr: text(1000),
     categoryId: z.number().int().positive(),
     hardinessZone: optionalInt(m.zone, 0, 9),
     exposure: z.array(z.enum(EXPOSURES)),

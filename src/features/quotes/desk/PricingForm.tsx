@@ -61,33 +61,39 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
   const taxable = useMemo(() => {
     const cents = (value: string | undefined) => (value && isMoney(value) ? moneyToCents(value) : 0);
     const items = (watched.lines ?? []).reduce((sum, line) => {
-      const quantity = Number(line?.quantity ?? 0);
-      return sum + (Number.isInteger(quantity) ? quantity : 0) * cents(line?.unitPrice);
+      // Only what the schema would take counts: a quantity being typed ("-", "-3", "2.5") adds nothing.
+      const typed = String(line?.quantity ?? '0').trim();
+      const quantity = /^\d{1,6}$/.test(typed) ? Number(typed) : 0;
+      return sum + quantity * cents(line?.unitPrice);
     }, 0);
     // Plants and delivery are taxable: the taxes are on the items and the fees.
     return items + cents(watched.fees);
   }, [watched]);
   const total = taxable + sumTaxes(previewTaxes(taxable, tax));
 
-  const onSubmit = handleSubmit(async () => {
-    setFailure(null);
-    try {
-      // The endpoint parses the same typed-in shape with the same schema.
-      await api(`/api/admin/quote-requests/${quoteId}/quote`, { method: 'POST', body: getValues() });
-      setSent(true);
-      window.setTimeout(() => window.location.reload(), 1200);
-    } catch (cause) {
-      if (cause instanceof ApiError) {
-        return setFailure(
-          cause.code === 'unknown_sku' || cause.code === 'invalid_version' || cause.code === 'stock_short'
-            ? cause.message
-            : messageFor(cause.code, strings),
-        );
+  const onSubmit = handleSubmit(
+    async () => {
+      setFailure(null);
+      try {
+        // The endpoint parses the same typed-in shape with the same schema.
+        await api(`/api/admin/quote-requests/${quoteId}/quote`, { method: 'POST', body: getValues() });
+        setSent(true);
+        window.setTimeout(() => window.location.reload(), 1200);
+      } catch (cause) {
+        if (cause instanceof ApiError) {
+          return setFailure(
+            cause.code === 'unknown_sku' || cause.code === 'invalid_version' || cause.code === 'stock_short'
+              ? cause.message
+              : messageFor(cause.code, strings),
+          );
+        }
+        console.error('Sending the priced quote failed', cause);
+        setFailure(strings.actions.error);
       }
-      console.error('Sending the priced quote failed', cause);
-      setFailure(strings.actions.error);
-    }
-  });
+    },
+    // The fields now say what is wrong: the last send's problem is no longer the news.
+    () => setFailure(null),
+  );
 
   const dateError = errors.validUntil?.message;
   return (
@@ -155,9 +161,17 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       </div>
       <TaxPreview taxableCents={taxable} tax={tax} locale={locale} />
       <div className="field">
-        <label htmlFor="qd-quote-note">{strings.actions.note}</label>
-        <textarea id="qd-quote-note" rows={2} maxLength={2000} {...register('note')} />
-        {errors.note?.message && <p className="field-error">{errors.note.message}</p>}
+        <label htmlFor="qd-quote-note">{strings.pricing.note}</label>
+        <textarea
+          id="qd-quote-note"
+          rows={2}
+          maxLength={2000}
+          aria-describedby="qd-quote-note-hint"
+          {...register('note')}
+        />
+        <p className={errors.note?.message ? 'field-error' : 'field-hint muted'} id="qd-quote-note-hint">
+          {errors.note?.message ?? strings.pricing.noteHint}
+        </p>
       </div>
       <p className="qd-total-line" data-quote-form-total>
         {strings.pricing.total} {formatMoney(total, locale)}

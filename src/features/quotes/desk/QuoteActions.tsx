@@ -9,7 +9,14 @@ import { messageFor, type Props } from './quote-actions.ts';
 export default function QuoteActions(props: Props) {
   const { strings } = props;
   if (props.choices.length === 0 && !props.canSend) {
-    return <p>{fill(strings.actions.closed, { status: strings.status[props.status] })}</p>;
+    // Approved is still the desk's turn (decision 052): the order is entered from the OPF.
+    return (
+      <p>
+        {props.status === 'approved'
+          ? strings.actions.approvedNext
+          : fill(strings.actions.closed, { status: strings.status[props.status] })}
+      </p>
+    );
   }
   return (
     <div className="qd-actions">

@@ -32,6 +32,15 @@ describe('priced quote form', () => {
     for (const bad of [{ quantity: '1.5' }, { quantity: '-1' }, { sku: '' }]) {
       expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1', ...bad }], fees: '0' }).success).toBe(false);
     }
+    // Every refused quantity says the form's message, never the schema library's own words.
+    const worded = SendQuoteSchema({ price: 'bad price', note: 'bad note', quantity: 'bad quantity' });
+    for (const quantity of ['2.5', '-3', '12 plants', '', 2.5, -1, 100_001, '1234567']) {
+      const parsed = worded.safeParse({ lines: [{ line: 1, unitPrice: '1', quantity }], fees: '0' });
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['bad quantity']);
+    }
+    expect(worded.parse({ lines: [{ line: 1, unitPrice: '1', quantity: ' 0 ' }], fees: '0' }).lines[0]?.quantity).toBe(
+      0,
+    );
     expect(schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', validUntil: '3 Dec' }).success).toBe(
       false,
     );

@@ -29,20 +29,18 @@ function moneyField(message: string) {
   return z.string({ error: message }).trim().regex(MONEY_PATTERN, { error: message }).transform(moneyToCents);
 }
 
+/** A count as typed ("12") or as a number; anything else (2.5, -3, "12 plants") is refused with `message`. */
 function quantityField(message: string) {
   return z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,6}$/, { error: message })
-          .transform(Number),
-      ],
-      { error: message },
-    )
-    .pipe(z.number().int({ error: message }).min(0, { error: message }).max(100_000, { error: message }));
+    .union([z.number(), z.string()], { error: message })
+    .transform((value) => {
+      if (typeof value === 'number') return value;
+      const typed = value.trim();
+      return /^\d{1,6}$/.test(typed) ? Number(typed) : Number.NaN;
+    })
+    .pipe(
+      z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(100_000, { error: message }),
+    );
 }
 
 function skuField(message: string) {

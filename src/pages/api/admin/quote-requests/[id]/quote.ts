@@ -20,7 +20,16 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   const staff = requireAdmin(locals);
   const quoteId = requireQuoteId(params.id, locals.locale);
   const t = getT(locals.locale, 'quoteDesk');
-  const schema = SendQuoteSchema({ price: t('pricing.invalidPrice'), note: t('actions.noteTooLong') });
+  const versions = getT(locals.locale, 'negotiation');
+  // The form's own messages: a refusal the browser let through reads as the form's would.
+  const schema = SendQuoteSchema({
+    price: t('pricing.invalidPrice'),
+    note: t('actions.noteTooLong'),
+    quantity: versions('pricing.invalidQuantity'),
+    sku: versions('pricing.invalidSku'),
+    validUntil: versions('pricing.invalidDate'),
+    reason: versions('pricing.reasonTooLong'),
+  });
   const prices = parseInput(schema, await readJson(request, locals.locale), locals.locale);
   try {
     const { totalCents } = await sendPricedQuote(await getDb(), { quoteId, staffId: staff.id, prices });
