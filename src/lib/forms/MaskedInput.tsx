@@ -1,11 +1,13 @@
 import { type ChangeEvent, type InputHTMLAttributes, type Ref, useMemo } from 'react';
-import { applyMask, caretAfterFilled, countFilled, parseMask } from './input-mask.ts';
+import { type MaskOptions, maskEdit, parseMask } from './input-mask.ts';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> {
   /** The spec's mask: `#` digit, `@` letter, `*` letter or digit, `!` escape. */
   mask: string;
   /** Write letters in upper case (postal codes). */
   uppercase?: boolean;
+  /** Characters at the start of the input to set aside (a phone number's country code). */
+  skipPrefix?: MaskOptions['skipPrefix'];
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -14,18 +16,16 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'>
  * the caret kept after the same typed character. Works with react-hook-form's `register`
  * (uncontrolled): the value is rewritten before the registered onChange reads it.
  */
-export default function MaskedInput({ mask, uppercase, onChange, ref, ...input }: Props) {
+export default function MaskedInput({ mask, uppercase, skipPrefix, onChange, ref, ...input }: Props) {
   const tokens = useMemo(() => parseMask(mask), [mask]);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const field = event.currentTarget;
     const caret = field.selectionStart ?? field.value.length;
-    const typedBeforeCaret = countFilled(field.value.slice(0, caret), tokens, { uppercase });
-    const masked = applyMask(field.value, tokens, { uppercase });
-    if (masked.value !== field.value) {
-      field.value = masked.value;
-      const position = caretAfterFilled(masked.value, tokens, typedBeforeCaret);
-      if (field.ownerDocument.activeElement === field) field.setSelectionRange(position, position);
+    const edit = maskEdit(field.value, caret, tokens, { uppercase, skipPrefix });
+    if (edit.value !== field.value) {
+      field.value = edit.value;
+      if (field.ownerDocument.activeElement === field) field.setSelectionRange(edit.caret, edit.caret);
     }
     onChange?.(event);
   }

@@ -3,10 +3,12 @@ import {
   applyMask,
   caretAfterFilled,
   countFilled,
+  maskEdit,
   matchesMask,
   PHONE_MASK,
   POSTAL_CODE_MASK,
   parseMask,
+  phoneCountryCodeLength,
 } from './input-mask.ts';
 
 describe('input masks', () => {
@@ -71,5 +73,28 @@ describe('input masks', () => {
     expect(matchesMask('9055550199', PHONE_MASK)).toBe(false);
     expect(matchesMask('K1A 0B1', POSTAL_CODE_MASK)).toBe(true);
     expect(matchesMask('K1A0B1', POSTAL_CODE_MASK)).toBe(false);
+  });
+
+  it('sets aside a North American country code before the phone mask', () => {
+    const phone = { skipPrefix: phoneCountryCodeLength };
+    for (const pasted of ['+1 613 555 0177', '16135550177', '1-613-555-0177', '+1 (613) 555-0177']) {
+      expect(applyMask(pasted, PHONE_MASK, phone)).toEqual({ value: '613-555-0177', filled: 10, complete: true });
+    }
+    expect(applyMask('+1 613 555 0177 ext 4', PHONE_MASK, phone).value).toBe('613-555-0177');
+    // Ten digits are a number without its country code, whatever they start with.
+    expect(applyMask('613-555-0177', PHONE_MASK, phone).value).toBe('613-555-0177');
+    expect(applyMask('1055550199', PHONE_MASK, phone).value).toBe('105-555-0199');
+    expect(applyMask('1613', PHONE_MASK, phone).value).toBe('161-3');
+  });
+
+  it('keeps the caret after the same digit when a country code is set aside', () => {
+    const phone = { skipPrefix: phoneCountryCodeLength };
+    // Typed digit by digit: the eleventh digit shows the 1 was the country code.
+    expect(maskEdit('161-355-50177', 13, PHONE_MASK, phone)).toEqual({ value: '613-555-0177', caret: 12 });
+    expect(maskEdit('+1 613 555 0177', 15, PHONE_MASK, phone)).toEqual({ value: '613-555-0177', caret: 12 });
+    // A 1 typed in front of a complete number is dropped, and the caret stays in front.
+    expect(maskEdit('1613-555-0177', 1, PHONE_MASK, phone)).toEqual({ value: '613-555-0177', caret: 0 });
+    expect(maskEdit('905-5550', 8, PHONE_MASK)).toEqual({ value: '905-555-0', caret: 9 });
+    expect(maskEdit('9055-555', 4, PHONE_MASK)).toEqual({ value: '905-555-5', caret: 5 });
   });
 });

@@ -37,6 +37,11 @@ export function parseMask(mask: string): MaskToken[] {
 export interface MaskOptions {
   /** Letters are written in upper case (postal codes). */
   uppercase?: boolean;
+  /**
+   * How many characters at the start of the input are not part of the value and are set
+   * aside before the mask is applied (a phone number's country code: `phoneCountryCodeLength`).
+   */
+  skipPrefix?: (input: string) => number;
 }
 
 export interface Masked {
@@ -56,7 +61,8 @@ export interface Masked {
  */
 export function applyMask(input: string, mask: string | MaskToken[], options: MaskOptions = {}): Masked {
   const tokens = typeof mask === 'string' ? parseMask(mask) : mask;
-  const chars = [...(options.uppercase ? input.toUpperCase() : input)];
+  const kept = input.slice(options.skipPrefix?.(input) ?? 0);
+  const chars = [...(options.uppercase ? kept.toUpperCase() : kept)];
   let value = '';
   let pendingLiterals = '';
   let filled = 0;
@@ -102,6 +108,26 @@ export function caretAfterFilled(masked: string, mask: string | MaskToken[], fil
   return masked.length;
 }
 
+/**
+ * A field's text after an edit, in the mask's shape, and where its caret goes: after the same
+ * typed character as before the edit. The prefix is measured on the whole text, since a
+ * country code is only recognised by the digits that follow it.
+ */
+export function maskEdit(
+  text: string,
+  caret: number,
+  mask: string | MaskToken[],
+  options: MaskOptions = {},
+): { value: string; caret: number } {
+  const tokens = typeof mask === 'string' ? parseMask(mask) : mask;
+  const skipped = options.skipPrefix?.(text) ?? 0;
+  const { value } = applyMask(text, tokens, options);
+  const typedBeforeCaret = countFilled(text.slice(skipped, Math.max(skipped, caret)), tokens, {
+    uppercase: options.uppercase,
+  });
+  return { value, caret: caretAfterFilled(value, tokens, typedBeforeCaret) };
+}
+
 /** A value already in the mask's complete shape. */
 export function matchesMask(value: string, mask: string | MaskToken[]): boolean {
   const tokens = typeof mask === 'string' ? parseMask(mask) : mask;
@@ -114,3 +140,13 @@ export function matchesMask(value: string, mask: string | MaskToken[]): boolean 
 
 export const POSTAL_CODE_MASK = '@#@ #@#';
 export const PHONE_MASK = '###-###-####';
+
+/**
+ * The length of the North American country code at the start of a phone number typed or
+ * pasted whole ("+1 613 555 0177", "1-613-555-0177"): its 1 and what comes before it. A 1
+ * followed by ten more digits can only be that code, as no area code starts with 1; with
+ * fewer digits nothing is set aside, so ten-digit input is kept as typed.
+ */
+export function phoneCountryCodeLength(input: string): number {
+  return /^\D*1(?=(?:\D*\d){10})/.exec(input)?.[0].length ?? 0;
+}

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, get, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { PHONE_MASK, POSTAL_CODE_MASK } from '../../../lib/forms/input-mask.ts';
+import { PHONE_MASK, POSTAL_CODE_MASK, phoneCountryCodeLength } from '../../../lib/forms/input-mask.ts';
 import MaskedInput from '../../../lib/forms/MaskedInput.tsx';
 import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../../lib/forms/use-submit.ts';
@@ -18,21 +18,23 @@ import {
   needsDelivery,
   needsPickup,
   PAYMENT_PREFERENCES,
-  PROVINCES,
 } from './checkout-fields.ts';
 import { describedBy, loadValidation, localToday, useCheckoutKey } from './checkout-form.client.ts';
+import type { ProvinceOption } from './provinces.ts';
 
 /** The form starts on pickup, in its server HTML as in react-hook-form's values. */
 const DEFAULT_FULFILMENT = 'pickup' satisfies (typeof FULFILMENTS)[number];
 
 type Strings = Pick<
   typeof enCheckout,
-  'fulfilment' | 'delivery' | 'pickup' | 'details' | 'payment' | 'submit' | 'submitting' | 'messages' | 'provinces'
+  'fulfilment' | 'delivery' | 'pickup' | 'details' | 'payment' | 'submit' | 'submitting' | 'messages'
 >;
 
 interface Props {
   strings: Strings;
   messages: CheckoutMessages;
+  /** The province select's choices, in the page's language and alphabetical order. */
+  provinces: ProvinceOption[];
   yards: { id: number; name: string; city: string }[];
   /** The shopper's sales yard, preselected for pickup. */
   defaultLocationId: number | null;
@@ -82,6 +84,7 @@ function Field({
 export default function CheckoutForm({
   strings,
   messages,
+  provinces,
   yards,
   defaultLocationId,
   userId,
@@ -289,9 +292,9 @@ export default function CheckoutForm({
                 {...register('delivery.province')}
               >
                 <option value="">{d.provincePlaceholder}</option>
-                {PROVINCES.map((code) => (
+                {provinces.map(({ code, name }) => (
                   <option key={code} value={code}>
-                    {strings.provinces[code]}
+                    {name}
                   </option>
                 ))}
               </select>
@@ -329,6 +332,7 @@ export default function CheckoutForm({
               <MaskedInput
                 id={id('phone')}
                 mask={PHONE_MASK}
+                skipPrefix={phoneCountryCodeLength}
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"

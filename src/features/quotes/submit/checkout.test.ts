@@ -5,6 +5,7 @@ import { getT } from '../../../lib/i18n/index.ts';
 import {
   CheckoutSchema,
   checkoutMessages,
+  DeliverySchema,
   isoDateIn,
   normalizePostalCode,
   type QuoteDraft,
@@ -95,6 +96,23 @@ describe('checkout schema', () => {
     });
     expect(parsed.delivery).toMatchObject({ postalCode: 'H7R 1L8', phone: '450-555-0199', jobName: '' });
     expect(parsed.preferredDate).toBeNull();
+  });
+
+  it('accepts a phone number with its North American country code, as the mask does', () => {
+    const schema = DeliverySchema(checkoutMessages(getT('fr', 'checkout')));
+    for (const phone of ['+1 613 555 0177', '16135550177', '1-613-555-0177', '+1 (613) 555-0177', '613-555-0177']) {
+      const parsed = z.safeParse(schema, {
+        ...blankDelivery,
+        streetAddress: '1 rue Principale',
+        city: 'Ottawa',
+        province: 'ON',
+        postalCode: 'K1A 0B1',
+        siteContactFirstName: 'Léa',
+        siteContactLastName: 'Roy',
+        phone,
+      });
+      expect(parsed.data?.phone).toBe('613-555-0177');
+    }
   });
 
   it('refuses a date before today, an impossible date, no payment preference and long comments', () => {
