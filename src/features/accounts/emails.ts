@@ -1,5 +1,6 @@
 import { getT, type Locale } from '../../lib/i18n/index.ts';
 import { intlLocale } from '../../lib/i18n/locale.ts';
+import { typography } from '../../lib/i18n/typography.ts';
 import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -68,7 +69,8 @@ export function accountMail(input: AccountMailInput): MailMessage {
     greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    `${action}:`,
+    // The colon is added here, not in the message: French takes a no-break space before it.
+    typography(`${action}:`, input.locale),
     input.link,
     '',
     ...(expiry ? [expiry] : []),

@@ -13,6 +13,10 @@ describe('frenchTypography', () => {
     expect(show(frenchTypography(`Vraiment${NBSP}? Quoi?!`))).toBe('Vraiment⍽? Quoi·?!');
   });
 
+  it('puts the non-breaking space before a colon in place of a narrow one', () => {
+    expect(show(frenchTypography(`Poste${NNBSP}: 204`))).toBe('Poste⍽: 204');
+  });
+
   it('puts non-breaking spaces inside guillemets', () => {
     expect(show(frenchTypography('le mot «centre de vente » et « paysagiste»'))).toBe(
       'le mot «⍽centre de vente⍽» et «⍽paysagiste⍽»',
@@ -61,6 +65,9 @@ describe('typographyIssues', () => {
   it('finds each fault and nothing in correct text', () => {
     expect(typographyIssues('Poste : 1').map((issue) => issue.rule)).toEqual(['space-before-colon']);
     expect(typographyIssues('Poste: 1').map((issue) => issue.rule)).toEqual(['space-before-colon']);
+    expect(typographyIssues(`Poste${NNBSP}: 1`).map((issue) => issue.rule)).toEqual(['space-before-colon']);
+    expect(typographyIssues('Visiter la boutique:').map((issue) => issue.rule)).toEqual(['space-before-colon']);
+    expect(typographyIssues(`{{action}}:\nhttps://a.ca`).map((issue) => issue.rule)).toEqual(['space-before-colon']);
     expect(typographyIssues('Prêt ?').map((issue) => issue.rule)).toEqual(['space-before-mark']);
     expect(typographyIssues('« oui »').map((issue) => issue.rule)).toEqual([
       'space-inside-guillemets',

@@ -25,13 +25,16 @@ const UNIT_AFTER_NUMBER = /(\d) ?([$%¢])(?![0-9A-Fa-f]{2})/gu;
 const keepOr = (existing: string, wanted: string) => (existing === NBSP || existing === NNBSP ? existing : wanted);
 
 function fixPlain(text: string): string {
-  return text
-    .replace(COLON, (_, before: string, space: string) => `${before}${keepOr(space, NBSP)}:`)
-    .replace(TALL, (_, before: string, space: string, marks: string) => `${before}${keepOr(space, NNBSP)}${marks}`)
-    .replace(OPEN_QUOTE, (match) => `«${keepOr(match.slice(1), NBSP)}`)
-    .replace(CLOSE_QUOTE, (match) => `${keepOr(match.slice(0, -1), NBSP)}»`)
-    .replace(DIGIT_GROUP, `$1${NBSP}`)
-    .replace(UNIT_AFTER_NUMBER, `$1${NBSP}$2`);
+  return (
+    text
+      // Only the no-break space goes before a colon: a narrow one there is the wrong space.
+      .replace(COLON, (_, before: string) => `${before}${NBSP}:`)
+      .replace(TALL, (_, before: string, space: string, marks: string) => `${before}${keepOr(space, NNBSP)}${marks}`)
+      .replace(OPEN_QUOTE, (match) => `«${keepOr(match.slice(1), NBSP)}`)
+      .replace(CLOSE_QUOTE, (match) => `${keepOr(match.slice(0, -1), NBSP)}»`)
+      .replace(DIGIT_GROUP, `$1${NBSP}`)
+      .replace(UNIT_AFTER_NUMBER, `$1${NBSP}$2`)
+  );
 }
 
 /**
@@ -88,7 +91,8 @@ export function typographyIssues(text: string): TypographyIssue[] {
   const scan = (pattern: RegExp, rule: TypographyIssue['rule']) => {
     for (const match of stripped.matchAll(pattern)) issues.push({ rule, at: around(match.index) });
   };
-  scan(/[^\s\u00a0\u202f:;!?([«] ?:(?=[\s»)\]"'’<*_]|$)/gu, 'space-before-colon');
+  // A colon takes U+00A0 and nothing else: no space, an ordinary one or a narrow one are faults.
+  scan(/(?<![\u00a0:;!?([«]):(?=[\s»)\]"'’<*_]|$)/gu, 'space-before-colon');
   scan(/[^\s\u00a0\u202f:;!?([«] ?[;!?](?=[\s»)\]"'’<*_;!?]|$)/gu, 'space-before-mark');
   scan(/«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»/gu, 'space-inside-guillemets');
   scan(/\d(?= \d{3}(?!\d)| ?\$)/gu, 'space-in-number');
