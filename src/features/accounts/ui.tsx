@@ -12,9 +12,11 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
   error?: FieldError | { message?: string };
   hint?: string;
   optionalLabel?: string;
+  /** A control drawn inside the input's box, at its end (the password's reveal button). */
+  adornment?: ReactNode;
 }
 
-export function TextField({ label, registration, error, hint, optionalLabel, id, ...input }: FieldProps) {
+export function TextField({ label, registration, error, hint, optionalLabel, adornment, id, ...input }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -31,13 +33,27 @@ export function TextField({ label, registration, error, hint, optionalLabel, id,
           {hint}
         </p>
       )}
-      <input
-        id={inputId}
-        aria-invalid={error?.message ? true : undefined}
-        aria-describedby={described}
-        {...input}
-        {...registration}
-      />
+      {adornment ? (
+        // The adornment is placed on the input itself, whatever hint or error surrounds it.
+        <div className="field-control">
+          <input
+            id={inputId}
+            aria-invalid={error?.message ? true : undefined}
+            aria-describedby={described}
+            {...input}
+            {...registration}
+          />
+          {adornment}
+        </div>
+      ) : (
+        <input
+          id={inputId}
+          aria-invalid={error?.message ? true : undefined}
+          aria-describedby={described}
+          {...input}
+          {...registration}
+        />
+      )}
       {error?.message && (
         <p className="field-error" id={errorId}>
           {error.message}
@@ -64,15 +80,20 @@ export function PasswordField({ revealLabels, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-field">
-      <TextField {...props} type={visible ? 'text' : 'password'} />
-      <button
-        type="button"
-        className="reveal"
-        aria-label={visible ? hideLabel : showLabel}
-        onClick={() => setVisible((value) => !value)}
-      >
-        <span aria-hidden="true">{visible ? (hideText ?? hideLabel) : (showText ?? showLabel)}</span>
-      </button>
+      <TextField
+        {...props}
+        type={visible ? 'text' : 'password'}
+        adornment={
+          <button
+            type="button"
+            className="reveal"
+            aria-label={visible ? hideLabel : showLabel}
+            onClick={() => setVisible((value) => !value)}
+          >
+            <span aria-hidden="true">{visible ? (hideText ?? hideLabel) : (showText ?? showLabel)}</span>
+          </button>
+        }
+      />
     </div>
   );
 }
