@@ -35,6 +35,8 @@ const words = {
     fees: 'Fulfilment fees',
     send: 'Send the priced quote',
     quantity: 'Quantity of line 1',
+    badQuantity: 'Enter a whole number from 0 to 100,000.',
+    note: 'Note to the customer (optional)',
     price2: 'Final unit price of line 2',
     accept: 'Accept this line',
     refuse: 'Refuse this line',
@@ -55,6 +57,8 @@ const words = {
     fees: 'Frais de réception',
     send: 'Envoyer la soumission chiffrée',
     quantity: 'Quantité de la ligne 1',
+    badQuantity: 'Entrez un nombre entier de 0 à 100\u00a0000.',
+    note: 'Note au client (facultative)',
     price2: 'Prix unitaire définitif de la ligne 2',
     accept: 'Accepter cette ligne',
     refuse: 'Refuser cette ligne',
@@ -123,6 +127,19 @@ for (const locale of LOCALES) {
     // Version 1: an alternative on line 3 (another catalogue SKU), with its price and reason.
     const alternativeSku = target.lines[0]?.sku ?? '';
     await sendVersion(page, locale, async (form) => {
+      // A quantity on its way to being typed never takes the form away, and a wrong one is
+      // refused under its field in the page's words; the form keeps everything else.
+      const quantity = form.getByLabel(w.quantity, { exact: true });
+      const typed = await quantity.inputValue();
+      for (const wrong of ['-', '-3', '2.5']) {
+        await quantity.fill(wrong);
+        await form.getByRole('button', { name: w.send }).click();
+        await expect(form.getByText(w.badQuantity, { exact: true })).toBeVisible();
+      }
+      await quantity.fill(typed);
+      await expect(form.getByText(w.badQuantity, { exact: true })).toBeHidden();
+      // The note goes to the customer, and says so.
+      await expect(form.getByLabel(w.note, { exact: true })).toBeVisible();
       await form.getByRole('button', { name: w.addAlternative }).click();
       await form.getByLabel(w.altSku).fill(alternativeSku);
       await form.getByLabel(w.altPrice).fill(locale === 'fr' ? '9,75' : '9.75');
