@@ -23,6 +23,37 @@ test.describe('catalog for signed-in shoppers', () => {
     await expect(dialog.getByText(/Your trade price: \$/).first()).toBeVisible();
   });
 
+  for (const locale of ['en', 'fr'] as const) {
+    test(`a trade user sees the trade prices on the product page itself, before and after React (${locale})`, async ({
+      page,
+      context,
+    }) => {
+      await signIn(context, 'trade');
+      const availability = await (await context.request.get('/api/products/1/availability')).json();
+      expect(availability.priceKind).toBe('trade');
+      const paid = (availability.variants as { priceCents: number; listPriceCents: number }[]).map((variant) => {
+        expect(variant.priceCents).toBeLessThan(variant.listPriceCents);
+        return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD' })
+          .format(variant.priceCents / 100)
+          .replace(/\s/g, ' ');
+      });
+      await page.goto(locale === 'fr' ? '/fr/products/rhododendron-pjm' : '/products/pjm-rhododendron');
+      const island = page.locator('astro-island').filter({ has: page.locator('.purchase') });
+      const shown = () => page.locator('.purchase__price').allTextContents();
+      const flat = (texts: string[]) => texts.map((text) => text.replace(/\s/g, ' '));
+      // The purchase panel waits for a first touch (decision 031): its HTML already says what this shopper pays.
+      await expect(island).toHaveAttribute('ssr', '');
+      await expect.poll(async () => flat(await shown())).toEqual(paid);
+      await expect(page.locator('.product .note')).toHaveText(
+        locale === 'fr' ? /^Vos prix professionnels en dollars canadiens/ : /^Your trade prices in Canadian dollars/,
+      );
+      // The first size is chosen already: choosing the second is the touch that brings React.
+      await page.getByRole('radio').nth(1).check();
+      await expect(island).not.toHaveAttribute('ssr');
+      await expect.poll(async () => flat(await shown())).toEqual(paid);
+    });
+  }
+
   test('a retail customer sees list prices', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/fr/products/erable-a-sucre');

@@ -3,9 +3,9 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { useDialog } from '../../lib/dialog/use-dialog.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ApiError } from '../../lib/http/client.ts';
-import { createFetcherStore } from '../../lib/http/query.ts';
 import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import { STOCK_BADGE, type StockLabel } from '../catalog/stock.ts';
+import { availabilityStore } from './availability.client.ts';
 import { type Availability, orderByMyLocation } from './inventory.ts';
 import MyLocationChooser, { type MyLocationStrings } from './MyLocationChooser.tsx';
 import { $myLocationId, adoptAccountLocation, loadMyLocation } from './my-location.ts';
@@ -56,13 +56,7 @@ export default function AvailabilitySlideOver(props: AvailabilitySlideOverProps)
   const { locale, productId, productName, selectedSku, strings, stock, onClose } = props;
   // Live stock through the one data cache: retried, kept 5 minutes, shown at once when the
   // panel opens again (and refreshed behind it).
-  const $availability = useMemo(
-    () =>
-      createFetcherStore<Availability>(`/api/products/${productId}/availability?locale=${locale}`, {
-        onError: (error) => console.error('Could not load availability', error),
-      }),
-    [productId, locale],
-  );
+  const $availability = useMemo(() => availabilityStore(productId, locale), [productId, locale]);
   const availability = useStore($availability);
   const load: Load = availability.data
     ? { state: 'ready', data: availability.data }

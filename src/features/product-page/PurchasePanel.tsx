@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
@@ -11,6 +12,7 @@ import { settledAuthStatus } from '../lists/session-status.client.ts';
 import '../../styles/stepper.css';
 import './purchase.css';
 import { fill } from '../../lib/i18n/locale.ts';
+import { $tradePrices } from './trade-prices.ts';
 
 // The slide-over is fetched when first opened: most visits never need it.
 const AvailabilitySlideOver = lazy(() => import('../inventory/AvailabilitySlideOver.tsx'));
@@ -79,6 +81,8 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'list' | null>(null);
   const [missingSku, setMissingSku] = useState(false);
+  // A shopper with trade pricing: what they pay per size, once the page has read it.
+  const tradePrices = useStore($tradePrices);
   const [availabilityOpen, setAvailabilityOpen] = useState(false);
   const selected = variants.find((variant) => variant.id === selectedId);
 
@@ -205,7 +209,10 @@ export default function PurchasePanel(props: PurchasePanelProps) {
                   <span className="purchase__sku">{fill(strings.sku, { sku: variant.sku })}</span>
                 </span>
                 <span className="purchase__size-side">
-                  <span className="purchase__price">{formatMoney(variant.priceCents, locale)}</span>
+                  {/* The page's script may have shown the trade price here before React came (trade-prices.client.ts). */}
+                  <span className="purchase__price" data-price-of={variant.id} suppressHydrationWarning>
+                    {formatMoney(tradePrices?.get(variant.id) ?? variant.priceCents, locale)}
+                  </span>
                   <span className={STOCK_BADGE[label]}>{stock[label]}</span>
                 </span>
               </label>

@@ -1,0 +1,47 @@
+import { formatMoney } from '../../lib/format.ts';
+import { $auth } from '../accounts/auth.client.ts';
+import { availabilityStore } from '../inventory/availability.client.ts';
+import { $tradePrices } from './trade-prices.ts';
+
+/**
+ * Trade prices on a prerendered product page (ARCHITECTURE §2: live data on static pages is
+ * fetched by the page). The HTML carries list prices; once the session says the shopper has
+ * trade pricing, the product's availability (the stock panel's own request, through the same
+ * cache) gives the price they pay for each size, and the page shows it: in the purchase panel
+ * (through `$tradePrices` once React has it, in its HTML before), the "from" price and the
+ * note under the panel. Nobody else asks for anything.
+ */
+const page = document.querySelector<HTMLElement>('[data-trade-prices]');
+
+function show(prices: ReadonlyMap<number, number>, locale: 'en' | 'fr', root: HTMLElement): void {
+  for (const price of document.querySelectorAll<HTMLElement>('[data-price-of]')) {
+    const cents = prices.get(Number(price.dataset.priceOf));
+    if (cents !== undefined) price.textContent = formatMoney(cents, locale);
+  }
+  const lowest = Math.min(...prices.values());
+  const from = document.querySelector<HTMLElement>('[data-from-price]');
+  if (from && Number.isFinite(lowest))
+    from.textContent = (root.dataset.fromTemplate ?? '').replace('%s', formatMoney(lowest, locale));
+  const note = document.querySelector<HTMLElement>('[data-prices-note]');
+  if (note && root.dataset.tradeNote) note.textContent = root.dataset.tradeNote;
+}
+
+if (page) {
+  const productId = Number(page.dataset.tradePrices);
+  const locale = page.dataset.locale === 'fr' ? 'fr' : 'en';
+  let asked = false;
+  const unsubscribe = $auth.subscribe(({ data }) => {
+    if (asked || !data?.trade_pricing) return;
+    asked = true;
+    queueMicrotask(() => unsubscribe());
+    const $availability = availabilityStore(productId, locale);
+    const stop = $availability.subscribe(({ data: availability }) => {
+      if (!availability) return;
+      queueMicrotask(stop);
+      if (availability.priceKind !== 'trade') return;
+      const prices = new Map(availability.variants.map((variant) => [variant.id, variant.priceCents]));
+      $tradePrices.set(prices);
+      show(prices, locale, page);
+    });
+  });
+}
