@@ -82,11 +82,17 @@ test.describe('catalog: from the home page to the cart', () => {
     await expect(dialog.getByRole('row', { name: /Milton Sales Yard/ }).first()).toBeVisible();
     await expect(dialog.locator('section.availability__variant')).toHaveCount(3);
     await expect(dialog.getByRole('heading', { name: 'Legend' })).toBeVisible();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/profile/location')) sent.push(request.method());
+    });
     await dialog.getByLabel('My sales yard').selectOption({ label: 'Laval Sales Yard' });
     // The shopper's yard leads every list.
     await expect(dialog.locator('section.availability__variant').first().locator('tbody tr').first()).toContainText(
       'Laval Sales Yard',
     );
+    // A visitor's yard stays in this browser: nothing is sent that the server could only refuse.
+    expect(sent).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/http/client.ts';
+import { settledAuthStatus } from '../accounts/session-status.client.ts';
 
 /**
  * "My sales yard": kept in the browser (localStorage) for everyone and, for a signed-in
@@ -35,6 +36,8 @@ export function adoptAccountLocation(id: number | null): void {
 export async function chooseMyLocation(id: number): Promise<'account' | 'browser'> {
   loadMyLocation();
   $myLocationId.set(id);
+  // A visitor's choice stays in this browser: no request the server can only refuse.
+  if ((await settledAuthStatus()) !== 'authenticated') return 'browser';
   try {
     await api('/api/profile/location', {
       method: 'PUT',

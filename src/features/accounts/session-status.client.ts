@@ -1,8 +1,9 @@
-import { $auth, type AuthStatus } from '../accounts/auth.client.ts';
+import { $auth, type AuthStatus } from './auth.client.ts';
 
 /**
  * The session's status once known: the header's session load settles 'loading'. A module of
- * its own so that the product page's Add to List asks it without loading the lists' client.
+ * its own so that the product page's Add to List and the choice of a sales yard ask it without
+ * loading any feature's client.
  */
 export function settledAuthStatus(): Promise<Exclude<AuthStatus, 'loading'>> {
   const now = $auth.get().status;
