@@ -54,6 +54,38 @@ test.describe('catalog for signed-in shoppers', () => {
     });
   }
 
+  test('a trade user sees the trade "from" price on every card of a category, in both languages', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, 'trade');
+    for (const [path, locale] of [
+      ['/browse/trees', 'en-CA'],
+      ['/fr/browse/arbres', 'fr-CA'],
+    ] as const) {
+      await page.goto(path);
+      const cards = page.locator('.product-card');
+      await expect(cards.first()).toBeVisible();
+      const ids = await cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute('data-product-id'))));
+      const answer = await (await context.request.get(`/api/products/from-prices?ids=${ids.join(',')}`)).json();
+      expect(answer.priceKind).toBe('trade');
+      const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' });
+      const expected = ids.map((id) => money.format(answer.fromCents[id] / 100).replace(/\s/g, ' '));
+      await expect
+        .poll(async () =>
+          (await cards.locator('.product-card__price').allTextContents()).map((text) =>
+            text.replace(/\s/g, ' ').replace(/^(from|à partir de) /, ''),
+          ),
+        )
+        .toEqual(expected);
+    }
+    // A visitor is answered the list prices the page was built with; a malformed ask is refused.
+    const anonymous = await apiClient();
+    expect(await (await anonymous.get('/api/products/from-prices?ids=1')).json()).toMatchObject({ priceKind: 'list' });
+    expect((await anonymous.get('/api/products/from-prices?ids=0,abc')).status()).toBe(422);
+    await anonymous.dispose();
+  });
+
   test('a retail customer sees list prices', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/fr/products/erable-a-sucre');

@@ -1,4 +1,5 @@
 import { intlLocale } from '../../lib/i18n/locale.ts';
+import { $auth } from '../accounts/auth.client.ts';
 import {
   type BrowseState,
   browse,
@@ -21,6 +22,7 @@ import {
   resultCountText,
   showingText,
 } from './browse-view.ts';
+import { tradeFromPrices } from './trade-from-prices.client.ts';
 
 // The browse page's filters, sort and paging over the products embedded in the page: no
 // framework, no request. The state lives in the query string, so links and the back button
@@ -155,6 +157,22 @@ function start(payload: BrowsePayload, form: HTMLFormElement, grid: HTMLElement)
     state = parseBrowseQuery(new URLSearchParams(location.search), facets);
     showControls(state);
     render();
+  });
+
+  // The page was built with list prices: a shopper with trade pricing sees the "from" price they
+  // pay (and sorts by it), asked once the session says so.
+  let traded = false;
+  const unfollow = $auth.subscribe(({ data }) => {
+    if (traded || !data?.trade_pricing) return;
+    traded = true;
+    queueMicrotask(() => unfollow());
+    tradeFromPrices(items.map((item) => item.i))
+      .then((prices) => {
+        if (prices.size === 0) return;
+        for (const item of items) item.p = prices.get(item.i) ?? item.p;
+        render();
+      })
+      .catch((error: unknown) => console.error('Could not load trade prices', error));
   });
 
   showControls(state);
