@@ -79,6 +79,18 @@ test.describe('catalog for signed-in shoppers', () => {
         )
         .toEqual(expected);
     }
+    // The search page, rendered for the shopper, says the same.
+    await page.goto('/fr/search?q=%C3%A9rable');
+    const first = page.locator('[data-product-id]').first();
+    const id = Number(await first.getAttribute('data-product-id'));
+    const searched = await (await context.request.get(`/api/products/from-prices?ids=${id}`)).json();
+    const fr = new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD' });
+    await expect(first.locator('.price')).toHaveText(
+      `à partir de ${fr.format(searched.fromCents[id] / 100)}`.replace(/\s/g, ' '),
+      {
+        useInnerText: true,
+      },
+    );
     // A visitor is answered the list prices the page was built with; a malformed ask is refused.
     const anonymous = await apiClient();
     expect(await (await anonymous.get('/api/products/from-prices?ids=1')).json()).toMatchObject({ priceKind: 'list' });
