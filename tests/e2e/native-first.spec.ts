@@ -229,6 +229,17 @@ test.describe('native first, then React, without a frame undone', () => {
     await expect(quantity).toHaveValue('3');
   });
 
+  test('a page size chosen before the page script runs is applied once it does', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/fr/search?q=erable', { waitUntil: 'commit' });
+    const size = page.getByLabel('Résultats par page', { exact: true });
+    await size.selectOption('25');
+    await expect(size).toHaveValue('25');
+    release();
+    await expect(page).toHaveURL(/[?&]size=25/);
+    await expect(page.getByLabel('Résultats par page', { exact: true })).toHaveValue('25');
+  });
+
   for (const locale of LOCALES) {
     test(`radios chosen before the form library registers them stay chosen (${locale})`, async ({
       page,
