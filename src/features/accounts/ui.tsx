@@ -22,6 +22,15 @@ export function TextField({ label, registration, error, hint, optionalLabel, ado
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const described = [hint ? hintId : '', error?.message ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const field = (
+    <input
+      id={inputId}
+      aria-invalid={error?.message ? true : undefined}
+      aria-describedby={described}
+      {...input}
+      {...registration}
+    />
+  );
   return (
     <div className="field" data-invalid={error?.message ? '' : undefined}>
       <label htmlFor={inputId}>
@@ -36,23 +45,11 @@ export function TextField({ label, registration, error, hint, optionalLabel, ado
       {adornment ? (
         // The adornment is placed on the input itself, whatever hint or error surrounds it.
         <div className="field-control">
-          <input
-            id={inputId}
-            aria-invalid={error?.message ? true : undefined}
-            aria-describedby={described}
-            {...input}
-            {...registration}
-          />
+          {field}
           {adornment}
         </div>
       ) : (
-        <input
-          id={inputId}
-          aria-invalid={error?.message ? true : undefined}
-          aria-describedby={described}
-          {...input}
-          {...registration}
-        />
+        field
       )}
       {error?.message && (
         <p className="field-error" id={errorId}>
