@@ -10,6 +10,7 @@ import {
 import { ENGINES } from '../../../tests/support/databases.ts';
 import { type TestOutbox, testOutbox } from '../../../tests/support/mail-outbox.ts';
 import { useTestDatabase } from '../../../tests/support/suite-database.ts';
+import { RateLimitedError } from '../../lib/rate-limit.server.ts';
 import { accountMailComposers } from '../accounts/account-mail-composers.server.ts';
 import { type AccountDeps, confirmEmail } from '../accounts/accounts.server.ts';
 import { createSession, validateSessionToken } from '../accounts/session.server.ts';
@@ -173,6 +174,34 @@ describe.each(ENGINES)('profile on %s', (engine) => {
     expect(await unlinkInHouseAccount(db(), user.id)).toBe(true);
     expect(await validateSessionToken(db(), again.accessToken)).toBeNull();
     expect(await unlinkInHouseAccount(db(), user.id)).toBe(false);
+  });
+
+  it('limits guessing, not linking: slips, then the right details, can always link', async () => {
+    const user = await createUser(db());
+    const address = client();
+    const wrong = { accountNumber: fixtures.inHouseAccount.accountNumber, accountPhone: '905-555-0000' };
+    const right = {
+      accountNumber: fixtures.inHouseAccount.accountNumber,
+      accountPhone: fixtures.inHouseAccount.accountPhone,
+    };
+    // Four slips of the five a quarter hour allows, then a check and a link with the right details.
+    for (let slip = 0; slip < 4; slip++) {
+      expect(await verifyInHouseAccount(deps(), user.id, wrong, address)).toEqual({ kind: 'not_found' });
+    }
+    expect((await verifyInHouseAccount(deps(), user.id, right, address)).kind).toBe('found');
+    expect((await verifyInHouseAccount(deps(), user.id, right, address)).kind).toBe('found');
+    expect((await linkInHouseAccount(deps(), user.id, right, address)).kind).toBe('found');
+    await unlinkInHouseAccount(db(), user.id);
+
+    // Guessing is still held to five, even all at once.
+    const guesser = await createUser(db());
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 8 }, () => verifyInHouseAccount(deps(), guesser.id, wrong, client())),
+    );
+    expect(guesses.filter((guess) => guess.status === 'fulfilled')).toHaveLength(5);
+    expect(guesses.filter((guess) => guess.status === 'rejected').map((guess) => guess.reason)).toEqual(
+      Array.from({ length: 3 }, () => expect.any(RateLimitedError)),
+    );
   });
 
   it('shows the purchase history of a linked account, newest first', async () => {

@@ -5,7 +5,6 @@ import {
   accountAddressBucket,
   accountBucket,
   addressBucket,
-  consume,
   countAttempt,
   LIMITS,
 } from '../../lib/rate-limit.server.ts';
@@ -273,7 +272,7 @@ export async function verifyInHouseAccount(
   input: { accountNumber: string; accountPhone: string },
   clientAddress: string,
 ): Promise<LinkCheck> {
-  await consume(
+  const attempt = await countAttempt(
     deps.db,
     [accountBucket('link', userId, LIMITS.linkAccount), addressBucket('link', clientAddress, LIMITS.linkAddress)],
     deps.now ?? new Date(),
@@ -281,6 +280,9 @@ export async function verifyInHouseAccount(
   const account = await findInHouseAccount(deps.db, input);
   if (!account) return { kind: 'not_found' };
   if (account.linked_user_id && account.linked_user_id !== userId) return { kind: 'taken' };
+  // The right details give their attempt back, as a right password does: the limit is on
+  // guessing, so a customer who found their account after a few slips can still link it.
+  await attempt.release();
   return { kind: 'found', accountNumber: account.account_number, companyName: account.company_name, id: account.id };
 }
 
