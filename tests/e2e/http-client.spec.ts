@@ -14,6 +14,10 @@ async function openProductSignedIn(page: import('@playwright/test').Page) {
   await hydrated(page.locator('.summary-buy'));
   // The session is loaded: the header greets the shopper.
   await expect(page.getByRole('button', { name: 'Emily Chen, account menu' })).toBeVisible();
+  // And the page's own calls are answered (the token's expiry, the cart's count): one still in
+  // flight when a test clears the cookies would meet the 401 itself and leave for sign-in
+  // before the press the test is about (seen once in CI).
+  await page.waitForLoadState('networkidle');
 }
 
 test.describe('the HTTP client', () => {
