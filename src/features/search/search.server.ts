@@ -71,6 +71,8 @@ export type SearchPass = 'codes' | 'words' | 'similar';
 
 export interface SearchOptions {
   locale: Locale;
+  /** The price the shopper pays: the "from" price of each hit is its lowest (list by default). */
+  priceKind?: 'list' | 'trade';
 }
 
 export type SearchOutcome = SearchResults & {
@@ -83,7 +85,7 @@ export type SearchOutcome = SearchResults & {
 export async function searchProducts(
   db: Kysely<Database>,
   input: SearchInput,
-  { locale }: SearchOptions,
+  { locale, priceKind = 'list' }: SearchOptions,
 ): Promise<SearchOutcome> {
   const { q, page, size } = input;
   const empty = { query: q, page, size, total: 0, pageCount: 1, hits: [], suggestions: [], signals: [] };
@@ -93,7 +95,7 @@ export async function searchProducts(
   return db.transaction().execute(async (trx) => {
     const terms = await prepareSearch(trx, q, locale);
     for (const pass of passes) {
-      const { rows } = await searchStatement(pass, terms, page, size, locale).execute(trx);
+      const { rows } = await searchStatement(pass, terms, page, size, locale, priceKind).execute(trx);
       if ((rows[0]?.total ?? 0) > 0) {
         const results = toResults(rows, input, locale);
         return { ...results, hits: await withPictures(trx, results.hits, locale), pass };
@@ -147,6 +149,7 @@ export function searchStatement(
   page: number,
   size: number,
   locale: Locale,
+  priceKind: 'list' | 'trade' = 'list',
 ): RawBuilder<Row> {
   const code = codeQuery(terms.q);
   const ranked =
@@ -179,7 +182,7 @@ export function searchStatement(
       p.code, ${name} as name, p.botanical_name, p.slug_en, p.slug_fr,
       p.flower_colour_en as flower_colour, p.foliage_colour_en as foliage_colour,
       (select c.path_en from public.categories c where c.id = p.category_id) as category_path,
-      (select min(v.list_price_cents)::int from public.variants v
+      (select min(${sql.ref(`v.${priceKind}_price_cents`)})::int from public.variants v
         where v.product_id = page.id and v.is_active) as from_price_cents,
       (select coalesce(sum(${freeStockOf('s')}), 0)::int from public.variants v
         join public.stock_levels s on s.variant_id = v.id

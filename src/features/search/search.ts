@@ -132,7 +132,7 @@ export interface SearchHit {
   categoryRoot: string;
   flowerColour: string | null;
   foliageColour: string | null;
-  /** The lowest list price of the active variants, in cents; null when none is for sale. */
+  /** The lowest price the shopper pays (list, or trade) of the active variants, in cents; null when none is for sale. */
   fromPriceCents: number | null;
   stockTotal: number;
   stock: StockLabel;
