@@ -142,3 +142,21 @@ export async function startAuthClient(): Promise<void> {
   const data = await loadSession();
   if (data && !onAuthPage()) tokenSchedule.start();
 }
+
+/** The session's status once known: the header's session load settles 'loading'. */
+export function settledAuthStatus(): Promise<Exclude<AuthStatus, 'loading'>> {
+  const now = $auth.get().status;
+  if (now !== 'loading') return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = $auth.listen((state) => {
+      if (state.status === 'loading') return;
+      stop();
+      resolve(state.status);
+    });
+  });
+}
+
+/** Whether the shopper has trade pricing, once the session is known: false for a visitor. */
+export async function settledTradePricing(): Promise<boolean> {
+  return (await settledAuthStatus()) === 'authenticated' && $auth.get().data?.trade_pricing === true;
+}

@@ -1,5 +1,5 @@
 import { intlLocale } from '../../lib/i18n/locale.ts';
-import { $auth } from '../accounts/auth.client.ts';
+import { settledTradePricing } from '../accounts/auth.client.ts';
 import {
   type BrowseState,
   browse,
@@ -161,19 +161,14 @@ function start(payload: BrowsePayload, form: HTMLFormElement, grid: HTMLElement)
 
   // The page was built with list prices: a shopper with trade pricing sees the "from" price they
   // pay (and sorts by it), asked once the session says so.
-  let traded = false;
-  const unfollow = $auth.subscribe(({ data }) => {
-    if (traded || !data?.trade_pricing) return;
-    traded = true;
-    queueMicrotask(() => unfollow());
-    tradeFromPrices(items.map((item) => item.i))
-      .then((prices) => {
-        if (prices.size === 0) return;
-        for (const item of items) item.p = prices.get(item.i) ?? item.p;
-        render();
-      })
-      .catch((error: unknown) => console.error('Could not load trade prices', error));
-  });
+  settledTradePricing()
+    .then(async (trade) => {
+      const prices = trade ? await tradeFromPrices(items.map((item) => item.i)) : new Map<number, number>();
+      if (prices.size === 0) return;
+      for (const item of items) item.p = prices.get(item.i) ?? item.p;
+      render();
+    })
+    .catch((error: unknown) => console.error('Could not load trade prices', error));
 
   showControls(state);
   // The static HTML already shows the default state; anything else is drawn now.

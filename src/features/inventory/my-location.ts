@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, api } from '../../lib/http/client.ts';
-import { settledAuthStatus } from '../accounts/session-status.client.ts';
+import { settledAuthStatus } from '../accounts/auth.client.ts';
 
 /**
  * "My sales yard": kept in the browser (localStorage) for everyone and, for a signed-in

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { settledAuthStatus } from '../accounts/session-status.client.ts';
+import { settledAuthStatus } from '../accounts/auth.client.ts';
 import { addToCart } from '../cart/cart.client.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from '../catalog/stock.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../lib/format.ts';
-import { $auth } from '../accounts/auth.client.ts';
+import { settledTradePricing } from '../accounts/auth.client.ts';
 import { availabilityStore } from '../inventory/availability.client.ts';
 import { $tradePrices } from './trade-prices.ts';
 
@@ -26,22 +26,15 @@ function show(prices: ReadonlyMap<number, number>, locale: 'en' | 'fr', root: HT
   if (note && root.dataset.tradeNote) note.textContent = root.dataset.tradeNote;
 }
 
-if (page) {
-  const productId = Number(page.dataset.tradePrices);
+async function showTradePrices(page: HTMLElement): Promise<void> {
+  if (!(await settledTradePricing())) return;
   const locale = page.dataset.locale === 'fr' ? 'fr' : 'en';
-  let asked = false;
-  const unsubscribe = $auth.subscribe(({ data }) => {
-    if (asked || !data?.trade_pricing) return;
-    asked = true;
-    queueMicrotask(() => unsubscribe());
-    const $availability = availabilityStore(productId, locale);
-    const stop = $availability.subscribe(({ data: availability }) => {
-      if (!availability) return;
-      queueMicrotask(stop);
-      if (availability.priceKind !== 'trade') return;
-      const prices = new Map(availability.variants.map((variant) => [variant.id, variant.priceCents]));
-      $tradePrices.set(prices);
-      show(prices, locale, page);
-    });
-  });
+  const answer = await availabilityStore(Number(page.dataset.tradePrices), locale).fetch();
+  const availability = 'data' in answer ? answer.data : undefined;
+  if (availability?.priceKind !== 'trade') return;
+  const prices = new Map(availability.variants.map((variant) => [variant.id, variant.priceCents]));
+  $tradePrices.set(prices);
+  show(prices, locale, page);
 }
+
+if (page) void showTradePrices(page);
