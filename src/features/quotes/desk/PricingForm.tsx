@@ -6,7 +6,13 @@ import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
-import { moneyToCents, type SendQuoteInput, type SendQuoteOutput, SendQuoteSchema } from '../pricing/pricing.ts';
+import {
+  moneyToCents,
+  readQuantity,
+  type SendQuoteInput,
+  type SendQuoteOutput,
+  SendQuoteSchema,
+} from '../pricing/pricing.ts';
 import TaxPreview, { previewTaxes } from '../taxes/TaxPreview.tsx';
 import { sumTaxes } from '../taxes/taxes.ts';
 import { messageFor, type PricingLine, type Props, type Strings } from './quote-actions.ts';
@@ -62,9 +68,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
     const cents = (value: string | undefined) => (value && isMoney(value) ? moneyToCents(value) : 0);
     const items = (watched.lines ?? []).reduce((sum, line) => {
       // Only what the schema would take counts: a quantity being typed ("-", "-3", "2.5") adds nothing.
-      const typed = String(line?.quantity ?? '0').trim();
-      const quantity = /^\d{1,6}$/.test(typed) ? Number(typed) : 0;
-      return sum + quantity * cents(line?.unitPrice);
+      return sum + (readQuantity(line?.quantity ?? 0) ?? 0) * cents(line?.unitPrice);
     }, 0);
     // Plants and delivery are taxable: the taxes are on the items and the fees.
     return items + cents(watched.fees);

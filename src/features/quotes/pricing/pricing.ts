@@ -29,18 +29,23 @@ function moneyField(message: string) {
   return z.string({ error: message }).trim().regex(MONEY_PATTERN, { error: message }).transform(moneyToCents);
 }
 
-/** A count as typed ("12") or as a number; anything else (2.5, -3, "12 plants") is refused with `message`. */
+/** A line's count as typed ("12") or given (12), 0 to 100,000; undefined for anything else (2.5, -3, "12 plants"). */
+export function readQuantity(value: unknown): number | undefined {
+  const count =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,6}$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isInteger(count) && count >= 0 && count <= 100_000 ? count : undefined;
+}
+
+/** `readQuantity` as a field: anything it cannot read is refused with `message`. */
 function quantityField(message: string) {
   return z
     .union([z.number(), z.string()], { error: message })
-    .transform((value) => {
-      if (typeof value === 'number') return value;
-      const typed = value.trim();
-      return /^\d{1,6}$/.test(typed) ? Number(typed) : Number.NaN;
-    })
-    .pipe(
-      z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(100_000, { error: message }),
-    );
+    .transform((value) => readQuantity(value) ?? Number.NaN)
+    .pipe(z.number({ error: message }));
 }
 
 function skuField(message: string) {
