@@ -90,6 +90,21 @@ describe.each(ENGINES)('catalog search on %s', (engine) => {
     }
   });
 
+  it('finds the plants an everyday name means: hortensia, cèdre, arborvitae', async () => {
+    const hortensias = await search({ q: 'hortensias' }, 'fr');
+    expect(hortensias.pass).toBe('words');
+    expect(hortensias.hits.map((hit) => hit.name)).toContain("Hydrangée paniculée 'Limelight'");
+    expect(hortensias.hits[0]?.name).toMatch(/^Hydrangée/);
+    const cedre = await search({ q: 'cèdre' }, 'fr');
+    expect(cedre.hits.map((hit) => hit.name)).toContain('Thuya occidental');
+    expect(cedre.hits[0]?.match).toBe('name');
+    // In an English search too, and as the other language's words.
+    const english = await search({ q: 'hortensia' }, 'en');
+    expect(english.hits.map((hit) => hit.name)).toContain('Limelight Panicle Hydrangea');
+    const arborvitae = await search({ q: 'arborvitae' }, 'en');
+    expect(arborvitae.hits.map((hit) => hit.name)).toContain('Eastern White Cedar');
+  });
+
   it('finds a product by its exact SKU, and shows that SKU', async () => {
     const variant = await db()
       .selectFrom('variants')

@@ -13,6 +13,7 @@ import {
   type SearchHit,
   type SearchInput,
   type SearchResults,
+  synonymQuery,
 } from './search.ts';
 
 /**
@@ -128,14 +129,21 @@ export interface SearchTerms {
  * is the usual setting for SSDs and Supabase's default. Both settings end with the transaction.
  */
 async function prepareSearch(trx: Kysely<Database>, q: string, locale: Locale): Promise<SearchTerms> {
+  // A query naming a plant by an everyday name ("hortensia") is searched as typed or'ed with
+  // the catalogue's word for it ("hydrangee"); the near-miss pass keeps the words as typed.
+  const synonym = synonymQuery(q);
+  const textQuery = (text: string) =>
+    sql`(websearch_to_tsquery(${CONFIG[locale]}::regconfig, public.immutable_unaccent(${text}))
+        || websearch_to_tsquery('simple'::regconfig, public.immutable_unaccent(${text})))`;
+  const wordQuery = (text: string) =>
+    sql`websearch_to_tsquery('simple'::regconfig, lower(public.immutable_unaccent(${text})))`;
   const { rows } = await sql<Omit<SearchTerms, 'q'>>`
     select
       set_config('random_page_cost', '1.1', true) as _cost,
       set_config('pg_trgm.word_similarity_threshold', ${String(SIMILAR_THRESHOLD)}, true) as _threshold,
       lower(public.immutable_unaccent(${q})) as norm,
-      (websearch_to_tsquery(${CONFIG[locale]}::regconfig, public.immutable_unaccent(${q}))
-        || websearch_to_tsquery('simple'::regconfig, public.immutable_unaccent(${q})))::text as tsq,
-      websearch_to_tsquery('simple'::regconfig, lower(public.immutable_unaccent(${q})))::text as words
+      (${textQuery(q)}${synonym === undefined ? sql`` : sql` || ${textQuery(synonym)}`})::text as tsq,
+      (${wordQuery(q)}${synonym === undefined ? sql`` : sql` || ${wordQuery(synonym)}`})::text as words
   `.execute(trx);
   const row = rows[0];
   if (!row) throw new Error('The database returned no search terms');

@@ -14,6 +14,7 @@ import {
   resultRange,
   SearchInputSchema,
   searchHref,
+  synonymQuery,
 } from './search.ts';
 
 describe('search input', () => {
@@ -164,5 +165,22 @@ describe('search API input', () => {
       locale: 'fr',
     });
     expect(parseSearchApiParams(new URLSearchParams('q=erable&locale=de')).locale).toBeUndefined();
+  });
+});
+
+describe('everyday names', () => {
+  it("puts the catalogue's word in place of an everyday name, accents and capitals aside", () => {
+    expect(synonymQuery('hortensia')).toBe('hydrangee');
+    expect(synonymQuery('Hortensias blancs')).toBe('hydrangees blancs');
+    expect(synonymQuery('haie de Cèdres')).toBe('haie de thuyas');
+    expect(synonymQuery('arborvitae')).toBe('cedar');
+  });
+
+  it('leaves a query without one alone, and words that only contain one', () => {
+    expect(synonymQuery('hydrangée')).toBeUndefined();
+    expect(synonymQuery('hortensiaX')).toBeUndefined();
+    expect(synonymQuery('constructor')).toBeUndefined();
+    expect(synonymQuery('toString')).toBeUndefined();
+    expect(synonymQuery('')).toBeUndefined();
   });
 });

@@ -69,6 +69,44 @@ export function codeQuery(q: string): string | undefined {
   return /^[A-Z]{3}-[0-9]{1,6}(-[A-Z0-9]{1,10})?-?$/.test(joined) ? joined.replace(/-$/, '') : undefined;
 }
 
+/**
+ * Everyday names the catalogue does not use, and the word it uses for the same plants, folded
+ * (lower case, no accents). A landscaper in Quebec says « cèdre » and « hortensia » for what
+ * the catalogue calls « thuya » and « hydrangée »; an Ontario one may say "arborvitae". Any
+ * language's search reads them: names of every language are searched (decision 005).
+ */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  hortensia: 'hydrangee',
+  cedre: 'thuya',
+  bleuet: 'bleuetier',
+  gadelle: 'gadellier',
+  arborvitae: 'cedar',
+};
+
+/** Lower case without accents, as the database's `immutable_unaccent` folds names. */
+export function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The query with each everyday name put in the catalogue's word ("hortensia blanc" →
+ * "hydrangee blanc"; a plural keeps its s), searched beside the query itself; undefined when
+ * no word of it has a synonym.
+ */
+export function synonymQuery(q: string): string | undefined {
+  let changed = false;
+  const swapped = q.split(/(\s+)/).map((token) => {
+    const folded = foldWord(token);
+    const plural = folded.endsWith('s') && SYNONYMS[folded.slice(0, -1)] !== undefined;
+    const word = plural ? folded.slice(0, -1) : folded;
+    const synonym = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : undefined;
+    if (synonym === undefined) return token;
+    changed = true;
+    return plural ? `${synonym}s` : synonym;
+  });
+  return changed ? swapped.join('') : undefined;
+}
+
 /** Why a product matched, best reason first; shown on the result card. */
 export type SearchMatch = 'code' | 'sku' | 'code_prefix' | 'name' | 'category' | 'text' | 'similar';
 
