@@ -36,6 +36,8 @@ const words = {
     send: 'Send the priced quote',
     quantity: 'Quantity of line 1',
     badQuantity: 'Enter a whole number from 0 to 100,000.',
+    validUntil: 'Valid until',
+    badDay: 'Choose a day, today or later.',
     note: 'Note to the customer (optional)',
     price2: 'Final unit price of line 2',
     accept: 'Accept this line',
@@ -58,6 +60,8 @@ const words = {
     send: 'Envoyer la soumission chiffrée',
     quantity: 'Quantité de la ligne 1',
     badQuantity: 'Entrez un nombre entier de 0 à 100\u00a0000.',
+    validUntil: "Valide jusqu'au",
+    badDay: "Choisissez une date, aujourd'hui ou plus tard.",
     note: 'Note au client (facultative)',
     price2: 'Prix unitaire définitif de la ligne 2',
     accept: 'Accepter cette ligne',
@@ -138,6 +142,13 @@ for (const locale of LOCALES) {
       }
       await quantity.fill(typed);
       await expect(form.getByText(w.badQuantity, { exact: true })).toBeHidden();
+      // A valid-until day already past is refused at once, in the page's words, before anything is sent.
+      const day = form.getByLabel(w.validUntil, { exact: true });
+      const offered = await day.inputValue();
+      await day.fill('2020-01-31');
+      await form.getByRole('button', { name: w.send }).click();
+      await expect(form.getByText(w.badDay, { exact: true })).toBeVisible();
+      await day.fill(offered);
       // The note goes to the customer, and says so.
       await expect(form.getByLabel(w.note, { exact: true })).toBeVisible();
       await form.getByRole('button', { name: w.addAlternative }).click();

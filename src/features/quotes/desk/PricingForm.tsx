@@ -26,19 +26,22 @@ import { messageFor, type PricingLine, type Props, type Strings } from './quote-
 
 const isMoney = (value: string | undefined) => Boolean(value && /^\d{1,7}(?:[.,]\d{1,2})?$/.test(value.trim()));
 
-export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil, tax }: Props) {
+export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil, today, tax }: Props) {
   const v = strings.versions;
   const schema = useMemo(
     () =>
-      SendQuoteSchema({
-        price: strings.pricing.invalidPrice,
-        note: strings.actions.noteTooLong,
-        quantity: v.invalidQuantity,
-        sku: v.invalidSku,
-        validUntil: v.invalidDate,
-        reason: v.reasonTooLong,
-      }),
-    [strings, v],
+      SendQuoteSchema(
+        {
+          price: strings.pricing.invalidPrice,
+          note: strings.actions.noteTooLong,
+          quantity: v.invalidQuantity,
+          sku: v.invalidSku,
+          validUntil: v.invalidDate,
+          reason: v.reasonTooLong,
+        },
+        { today },
+      ),
+    [strings, v, today],
   );
   const {
     register,
@@ -154,6 +157,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
           <input
             id="qd-valid-until"
             type="date"
+            min={today}
             aria-invalid={dateError ? true : undefined}
             aria-describedby="qd-valid-until-hint"
             {...register('validUntil')}

@@ -29,6 +29,8 @@ export interface Props {
   lines: PricingLine[];
   /** The default "valid until" day (YYYY-MM-DD). */
   validUntil: string;
+  /** The nursery's today (YYYY-MM-DD): an earlier "valid until" day is refused before sending. */
+  today: string;
   /** Where the request is taxed and the rates in force today, or its exemption (decision 051). */
   tax: PricingTax;
   locale: 'en' | 'fr';

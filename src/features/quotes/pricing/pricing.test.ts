@@ -46,6 +46,22 @@ describe('priced quote form', () => {
     );
   });
 
+  it("refuses a valid-until day before the form's today, with the form's message; the endpoint's schema leaves it to the database", () => {
+    const dated = SendQuoteSchema(
+      { price: 'bad price', note: 'bad note', validUntil: 'bad day' },
+      { today: '2026-11-28' },
+    );
+    const withDay = (validUntil: string) =>
+      dated.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', validUntil });
+    expect(withDay('2026-11-27').error?.issues.map((issue) => issue.message)).toEqual(['bad day']);
+    expect(withDay('2025-12-31').success).toBe(false);
+    expect(withDay('2026-11-28').success).toBe(true);
+    expect(withDay('2027-01-02').success).toBe(true);
+    expect(
+      schema.safeParse({ lines: [{ line: 1, unitPrice: '1' }], fees: '0', validUntil: '2020-01-01' }).success,
+    ).toBe(true);
+  });
+
   it('refuses amounts that are not money', () => {
     for (const price of ['', '-1', '1.234', 'abc', '12 $']) {
       const result = schema.safeParse({ lines: [{ line: 1, unitPrice: price }], fees: '0' });

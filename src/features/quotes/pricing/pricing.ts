@@ -52,8 +52,12 @@ function skuField(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message }).max(64, { error: message });
 }
 
-/** The priced quote as the sales desk types it; the endpoint parses the same shape. */
-export function SendQuoteSchema(m: QuoteFormMessages) {
+/**
+ * The priced quote as the sales desk types it; the endpoint parses the same shape. With
+ * `today` (the form's), a "valid until" day before it is refused at once; the endpoint leaves
+ * it out and its statement compares with the nursery's today itself.
+ */
+export function SendQuoteSchema(m: QuoteFormMessages, { today }: { today?: string } = {}) {
   return z.object({
     lines: z
       .array(
@@ -87,7 +91,8 @@ export function SendQuoteSchema(m: QuoteFormMessages) {
       z
         .string({ error: m.validUntil ?? m.note })
         .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.validUntil ?? m.note })
-        .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)), { error: m.validUntil ?? m.note }),
+        .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)), { error: m.validUntil ?? m.note })
+        .refine((value) => today === undefined || value >= today, { error: m.validUntil ?? m.note }),
     ),
   });
 }
