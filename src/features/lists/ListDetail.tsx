@@ -182,6 +182,11 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
             type="button"
             className="btn btn--outline btn--sm btn--danger"
             onClick={() => {
+              // The default list cannot go (spec §5): say so at once rather than after a confirmation.
+              if (details.isDefault) {
+                setNotice({ kind: 'error', message: strings.errors.notSafeToDestroy });
+                return;
+              }
               setNotice(null);
               setConfirmingDelete(true);
             }}
