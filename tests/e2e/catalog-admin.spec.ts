@@ -149,9 +149,21 @@ test.describe('admin catalogue', () => {
     await expect(items.nth(0)).toContainText('Original file: leaf-one.png');
     await expect(items.nth(0).locator('.image-item__primary')).toHaveText('Primary');
 
-    // The JPEG to the top with the keyboard alternative.
+    // The JPEG to the top with the keyboard alternative. The keyboard follows the picture at
+    // once, before the server has saved the order (held here), so Enter moves it again.
+    let releaseOrder = () => {};
+    const orderHeld = new Promise<void>((resolve) => {
+      releaseOrder = resolve;
+    });
+    await page.route('**/images/order', async (route) => {
+      await orderHeld;
+      await route.fallback();
+    });
     await items.nth(2).getByRole('button', { name: 'Move picture 3 up' }).click();
     await expect(items.nth(1)).toContainText('clump.jpg');
+    await expect(items.nth(1).getByRole('button', { name: 'Move picture 2 up' })).toBeFocused();
+    releaseOrder();
+    await page.unroute('**/images/order');
     await page.keyboard.press('Enter');
     await expect(items.nth(0)).toContainText('clump.jpg');
     await expect(items.nth(0).locator('.image-item__primary')).toHaveText('Primary');

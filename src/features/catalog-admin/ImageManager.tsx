@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
 import { ApiError, api } from '../../lib/http/client.ts';
@@ -93,17 +93,32 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
     for (const file of Array.from(files)) await uploadOne(file);
   }
 
+  /**
+   * Orders are saved one after the other, in the order they were made, and only the last one's
+   * answer is drawn: two quick moves can neither land in the wrong order on the server nor have
+   * the first answer undo the second move on screen.
+   */
+  const orderSaves = useRef<{ chain: Promise<unknown>; latest: number }>({ chain: Promise.resolve(), latest: 0 });
+
   async function saveOrder(next: AdminImage[], previous: AdminImage[], movedTo?: number) {
     setImages(next);
     if (movedTo !== undefined) setAnnouncement(fill(t.moved, { number: movedTo + 1, total: next.length }));
-    try {
-      const saved = await api<{ images: AdminImage[] }>(`${base}/order`, {
+    const saves = orderSaves.current;
+    const mine = ++saves.latest;
+    const save = saves.chain.then(() =>
+      api<{ images: AdminImage[] }>(`${base}/order`, {
         method: 'PUT',
         body: { imageIds: next.map((image) => image.id) },
-      });
-      setImages(saved.images);
+      }),
+    );
+    saves.chain = save.catch(() => undefined);
+    try {
+      const saved = await save;
+      if (mine === saves.latest) setImages(saved.images);
       changed();
     } catch (error) {
+      // A later move carries the whole order again: only the last one's failure is shown.
+      if (mine !== saves.latest) return;
       if (error instanceof ApiError && error.code === 'stale') {
         const fresh = await api<{ images: AdminImage[] }>(base).catch(() => null);
         if (fresh) setImages(fresh.images);
@@ -118,6 +133,9 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
   const saveOrderRef = useRef(saveOrder);
   saveOrderRef.current = saveOrder;
 
+  /** The picture just moved with its buttons, whose button keeps the keyboard once it is drawn in its new place. */
+  const movedFocus = useRef<{ id: number; step: -1 | 1 } | null>(null);
+
   const move = (index: number, step: -1 | 1) => {
     const target = index + step;
     if (target < 0 || target >= images.length) return;
@@ -125,17 +143,23 @@ export default function ImageManager({ productId, initial, strings: t }: Props) 
     const [moved] = next.splice(index, 1);
     if (!moved) return;
     next.splice(target, 0, moved);
-    void saveOrder(next, images, target).then(() => {
-      // Keep the keyboard where the picture went.
-      const button = listRef.current?.querySelector<HTMLButtonElement>(
-        `[data-image-id="${moved.id}"] [data-move="${step < 0 ? 'up' : 'down'}"]:not([disabled])`,
-      );
-      (
-        button ??
-        listRef.current?.querySelector<HTMLElement>(`[data-image-id="${moved.id}"] [data-move]:not([disabled])`)
-      )?.focus();
-    });
+    movedFocus.current = { id: moved.id, step };
+    void saveOrder(next, images, target);
   };
+
+  // Keep the keyboard where the picture went, in the commit that draws it there, not once the
+  // server has answered: a second press of Enter moves the same picture again at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the pictures are redrawn.
+  useLayoutEffect(() => {
+    const pending = movedFocus.current;
+    if (!pending) return;
+    movedFocus.current = null;
+    const item = listRef.current?.querySelector(`[data-image-id="${pending.id}"]`);
+    (
+      item?.querySelector<HTMLButtonElement>(`[data-move="${pending.step < 0 ? 'up' : 'down'}"]:not([disabled])`) ??
+      item?.querySelector<HTMLElement>('[data-move]:not([disabled])')
+    )?.focus();
+  }, [images]);
 
   useEffect(() => {
     const list = listRef.current;
