@@ -18,7 +18,7 @@ import { interactionIslands } from './src/lib/islands/islands.integration.ts';
 // its build environment; `npm run build:vercel` sets it here so CI checks both builds.
 const onVercel = process.env.VERCEL === '1';
 const SHELL_MODULES =
-  /[\\/](src[\\/]lib[\\/](http[\\/](client|query|session-refresh|token-schedule)\.ts|cart-count\.ts|toasts\.ts|i18n[\\/]locale\.ts)|src[\\/]features[\\/](accounts[\\/]auth|cart[\\/]cart)\.client\.ts|node_modules[\\/](@nanostores[\\/]query|nanostores)[\\/])/;
+  /[\\/](src[\\/]lib[\\/](http[\\/](client|query|session-refresh|token-schedule)\.ts|cart-count\.ts|toasts\.ts|i18n[\\/]locale\.ts)|src[\\/]features[\\/](accounts[\\/]auth|cart[\\/]cart|catalog[\\/]trade-from-prices)\.client\.ts|node_modules[\\/](@nanostores[\\/]query|nanostores)[\\/])/;
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://127.0.0.1:4321',

@@ -194,7 +194,7 @@ for (const row of results) {
   for (const [url, size] of row.scripts) console.log(`  ${kb(size).padStart(7)}  ${url}`);
   if (row.inline) console.log(`  ${kb(row.inline).padStart(7)}  (inline scripts)`);
 }
-console.log('\npage                   JS gzip KB   budget  HTML gzip KB');
+console.log('\npage                   JS gzip KB   budget  HTML gzip KB   JS bytes');
 for (const row of results) {
   const over = row.budgetKb !== null && row.total / 1024 > row.budgetKb;
   console.log(
@@ -203,6 +203,7 @@ for (const row of results) {
       kb(row.total).padStart(12),
       (row.budgetKb === null ? '—' : `≤ ${row.budgetKb}`).padStart(8),
       kb(row.html).padStart(13),
+      String(row.total).padStart(10),
       over ? '  OVER' : '',
     ].join(' '),
   );

@@ -98,6 +98,45 @@ test.describe('catalog for signed-in shoppers', () => {
     await anonymous.dispose();
   });
 
+  test('a trade user sees the trade "from" price on the featured cards of the home page; a retail customer the list price', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await signIn(context, 'trade');
+    for (const [path, locale, from] of [
+      ['/', 'en-CA', 'from '],
+      ['/fr', 'fr-CA', 'à partir de '],
+    ] as const) {
+      await page.goto(path);
+      const prices = page.locator('.featured-grid [data-from-product]');
+      await expect(prices.first()).toBeVisible();
+      const ids = await prices.evaluateAll((all) =>
+        all.map((price) => Number(price.getAttribute('data-from-product'))),
+      );
+      const answer = await (await context.request.get(`/api/products/from-prices?ids=${ids.join(',')}`)).json();
+      expect(answer.priceKind).toBe('trade');
+      const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' });
+      const expected = ids.map((id) => `${from}${money.format(answer.fromCents[id] / 100)}`.replace(/\s/g, ' '));
+      await expect
+        .poll(async () => (await prices.allTextContents()).map((text) => text.replace(/\s/g, ' ')))
+        .toEqual(expected);
+    }
+    // The page as built, for anyone else: a retail customer's cards keep it.
+    const retail = await browser.newContext();
+    await signIn(retail, 'customer');
+    const other = await retail.newPage();
+    await other.goto('/');
+    const built = await (await other.request.get('/')).text();
+    const first = other.locator('.featured-grid [data-from-product]').first();
+    await expect(first).toBeVisible();
+    // Let the page's script settle the session before reading what it left.
+    await other.waitForLoadState('networkidle');
+    const text = await first.textContent();
+    expect(built).toContain(`>${text}</span>`);
+    await retail.close();
+  });
+
   test('a retail customer sees list prices', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/fr/products/erable-a-sucre');
