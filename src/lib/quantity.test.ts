@@ -12,6 +12,13 @@ describe('line quantities', () => {
 
   it('are read from a field the same way', () => {
     expect(parseQuantity(' 9999 ')).toBe(MAX_QUANTITY);
-    expect(parseQuantity(String(MAX_QUANTITY + 1))).toBeUndefined();
+    expect(parseQuantity('1')).toBe(1);
+    expect(parseQuantity('012')).toBe(12);
+  });
+
+  it('are refused as typed, never rounded or brought within range', () => {
+    for (const bad of ['', ' ', '0', '-2', '10000', '99999999999999999999', '1.5', '2,5', '1e3', '+3', '3 plants']) {
+      expect(parseQuantity(bad), JSON.stringify(bad)).toBeUndefined();
+    }
   });
 });

@@ -25,6 +25,9 @@ const T = {
     updated: /^Quantity of PJM Rhododendron updated to 5\.$/,
     removed: 'The item was removed from your cart.',
     badQuantity: 'Enter a whole number from 1 to 9,999.',
+    addedToMaximum:
+      'Only part of the quantity was added: your cart now holds 9,999 of this size, the maximum per size.',
+    atMaximum: 'Nothing was added: your cart already holds 9,999 of this size, the maximum per size.',
     empty: 'Your cart is empty',
     notFound: 'This item is no longer in your cart.',
   },
@@ -43,6 +46,10 @@ const T = {
     updated: /^Quantité de Rhododendron 'PJM'.* changée à 5\.$/,
     removed: "L'article a été retiré de votre panier.",
     badQuantity: 'Entrez un nombre entier de 1 à 9\u00a0999.',
+    addedToMaximum:
+      'Seule une partie de la quantité a été ajoutée\u00a0: votre panier contient maintenant 9\u00a0999 unités de ce format, le maximum par format.',
+    atMaximum:
+      "Rien n'a été ajouté\u00a0: votre panier contient déjà 9\u00a0999 unités de ce format, le maximum par format.",
     empty: 'Votre panier est vide',
     notFound: "Cet article n'est plus dans votre panier.",
   },
@@ -105,6 +112,47 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('heading', { name: t.empty })).toBeVisible();
       await expect(page.locator('.cart [role="status"]')).toHaveText(t.removed);
       expect((await readCart(page.request)).lines).toEqual([]);
+    });
+  }
+
+  for (const locale of ['en', 'fr'] as const) {
+    const t = T[locale];
+
+    test(`a refused quantity and an add past 9,999 come back with the panel's own words (${locale})`, async ({
+      page,
+    }) => {
+      await page.goto(t.product);
+      const field = page.getByRole('spinbutton').first();
+      const addToCart = page.getByRole('button', { name: t.addToCart });
+      for (const typed of ['0', '10000']) {
+        await field.fill(typed);
+        await addToCart.click();
+        await expect(page).toHaveURL(new RegExp(`${t.product}#cart-invalid-quantity$`));
+        await expect(page.getByText(t.badQuantity)).toBeVisible();
+        await expect(page.getByText(t.added)).toBeHidden();
+      }
+      expect((await readCart(page.request)).lines).toEqual([]);
+
+      // This guest's cart already holds 9,995 of the first size.
+      const variantId = Number(await page.getByRole('radio').first().getAttribute('value'));
+      const earlier = await page.request.post('/api/cart/items', {
+        headers: SAME_ORIGIN,
+        data: { variantId, quantity: 9995 },
+      });
+      expect(earlier.ok(), await earlier.text()).toBe(true);
+      await field.fill('10');
+      await addToCart.click();
+      await expect(page).toHaveURL(new RegExp(`${t.product}#cart-added-to-maximum$`));
+      await expect(page.getByText(t.addedToMaximum)).toBeVisible();
+      await expect(page.getByText(t.added)).toBeHidden();
+      expect((await readCart(page.request)).count).toBe(9999);
+
+      await field.fill('1');
+      await addToCart.click();
+      await expect(page).toHaveURL(new RegExp(`${t.product}#cart-at-maximum$`));
+      await expect(page.getByText(t.atMaximum)).toBeVisible();
+      await expect(page.getByText(t.addedToMaximum)).toBeHidden();
+      expect((await readCart(page.request)).count).toBe(9999);
     });
   }
 

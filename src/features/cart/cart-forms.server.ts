@@ -13,10 +13,11 @@ import {
   CartNoticeSchema,
 } from './cart.ts';
 import {
-  CART_ADDED_FRAGMENT,
-  CART_NOT_ADDED_FRAGMENT,
+  CART_ADD_FRAGMENT,
   CART_NOTICE_LINE_PARAM,
   CART_NOTICE_PARAM,
+  type CartAddOutcome,
+  cartAddOutcome,
 } from './cart-forms.ts';
 
 /**
@@ -36,23 +37,31 @@ function formLocale(form: URLSearchParams, fallback: Locale): Locale {
   return named.success ? named.data : fallback;
 }
 
-/** POST /cart/items: adds { variantId, quantity } and goes back to `back` (#cart-added or #cart-not-added). */
+/**
+ * POST /cart/items: adds { variantId, quantity } and goes back to `back`, its fragment naming
+ * the outcome as the island tells it (`cartAddOutcome`): added, added up to 9,999, the line full
+ * already, a quantity refused, or a size not sold.
+ */
 export async function addToCartFromForm({ request, url, cookies, locals }: APIContext): Promise<Response> {
   const form = await readForm(request, locals.locale);
   const locale = formLocale(form, locals.locale);
   // Back to the page the form was on, never off the site; its own fragment gives way to ours.
   const back = sameSitePath(form.get('back'), localizePath('/', locale)).split('#')[0];
+  const backWith = (outcome: CartAddOutcome) => seeOther(`${back}#${CART_ADD_FRAGMENT[outcome]}`);
   const input = AddCartItemFormSchema.safeParse({ variantId: form.get('variantId'), quantity: form.get('quantity') });
-  if (!input.success) return seeOther(`${back}#${CART_NOT_ADDED_FRAGMENT}`);
+  if (!input.success) {
+    const badQuantity = input.error.issues.some((issue) => issue.path[0] === 'quantity');
+    return backWith(badQuantity ? 'invalid-quantity' : 'not-added');
+  }
   const owner = resolveCartOwner({ cookies, url, userId: locals.user?.id ?? null }, { create: true });
   if (!owner) throw new Error('A cart owner is always made when asked to create one');
   try {
-    await addCartItem(await getDb(), owner, input.data);
+    const result = await addCartItem(await getDb(), owner, input.data);
+    return backWith(cartAddOutcome(input.data.quantity, result.added));
   } catch (error) {
-    if (error instanceof VariantUnavailableError) return seeOther(`${back}#${CART_NOT_ADDED_FRAGMENT}`);
+    if (error instanceof VariantUnavailableError) return backWith('not-added');
     throw error;
   }
-  return seeOther(`${back}#${CART_ADDED_FRAGMENT}`);
 }
 
 /** POST /cart/items/{id}: `intent=update` with `quantity`, or `intent=remove`; back to the cart page. */

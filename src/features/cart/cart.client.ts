@@ -1,7 +1,7 @@
 import { $cartCount } from '../../lib/cart-count.ts';
 import { api } from '../../lib/http/client.ts';
 import { createFetcherStore, queryCache } from '../../lib/http/query.ts';
-import type { AddCartItem, CartSummary } from './cart.ts';
+import type { AddCartItem, CartAddResult, CartSummary } from './cart.ts';
 
 /**
  * The browser's cart calls. Each goes through `api` (the one HTTP client), so a session about to end (or
@@ -44,11 +44,14 @@ export function onCartChangedElsewhere(listener: (count: number) => void): () =>
   return () => listeners.delete(listener);
 }
 
-/** Adds to the cart and updates the header's count; throws ApiError on failure. */
-export async function addToCart(item: AddCartItem): Promise<CartSummary> {
-  const summary = await api<CartSummary>('/api/cart/items', { method: 'POST', body: item });
-  publishCartCount(summary.count);
-  return summary;
+/**
+ * Adds to the cart and updates the header's count; answers how many were added (fewer than
+ * asked when the line reached 9,999). Throws ApiError on failure.
+ */
+export async function addToCart(item: AddCartItem): Promise<CartAddResult> {
+  const result = await api<CartAddResult>('/api/cart/items', { method: 'POST', body: item });
+  publishCartCount(result.count);
+  return result;
 }
 
 /**

@@ -30,8 +30,16 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     const owner = { guestTokenHash: hashGuestToken(token) };
     expect(await cartSummary(db(), owner)).toEqual({ count: 0 });
 
-    expect(await addCartItem(db(), owner, { variantId: product.variants[0].id, quantity: 2 })).toEqual({ count: 2 });
-    expect(await addCartItem(db(), owner, { variantId: product.variants[1].id, quantity: 3 })).toEqual({ count: 5 });
+    expect(await addCartItem(db(), owner, { variantId: product.variants[0].id, quantity: 2 })).toEqual({
+      count: 2,
+      added: 2,
+      lineQuantity: 2,
+    });
+    expect(await addCartItem(db(), owner, { variantId: product.variants[1].id, quantity: 3 })).toEqual({
+      count: 5,
+      added: 3,
+      lineQuantity: 3,
+    });
     expect(await cartSummary(db(), owner)).toEqual({ count: 5 });
 
     const carts = await db()
@@ -45,13 +53,47 @@ describe.each(ENGINES)('cart queries on %s', (engine) => {
     expect(Buffer.from(carts[0]?.guest_token_hash ?? [])).toEqual(createHash('sha256').update(token).digest());
   });
 
-  it('grows an existing line, capped at 9999', async () => {
-    const product = await createProduct(db());
+  it('grows an existing line, capped at 9999, and says how many it added', async () => {
+    const product = await createProduct(db(), { variants: [{}, {}] });
     const owner = { guestTokenHash: hashGuestToken(newGuestToken()) };
     const variantId = product.variants[0].id;
+    await addCartItem(db(), owner, { variantId: product.variants[1].id, quantity: 1 });
     await addCartItem(db(), owner, { variantId, quantity: 4 });
-    expect(await addCartItem(db(), owner, { variantId, quantity: 6 })).toEqual({ count: 10 });
-    expect(await addCartItem(db(), owner, { variantId, quantity: 9999 })).toEqual({ count: 9999 });
+    expect(await addCartItem(db(), owner, { variantId, quantity: 6 })).toEqual({
+      count: 11,
+      added: 6,
+      lineQuantity: 10,
+    });
+    // 9,989 fit of the 9,999 asked for.
+    expect(await addCartItem(db(), owner, { variantId, quantity: MAX_QUANTITY })).toEqual({
+      count: MAX_QUANTITY + 1,
+      added: MAX_QUANTITY - 10,
+      lineQuantity: MAX_QUANTITY,
+    });
+    // A full line takes none, and the cart is as it was.
+    expect(await addCartItem(db(), owner, { variantId, quantity: 1 })).toEqual({
+      count: MAX_QUANTITY + 1,
+      added: 0,
+      lineQuantity: MAX_QUANTITY,
+    });
+    expect(await cartSummary(db(), owner)).toEqual({ count: MAX_QUANTITY + 1 });
+  });
+
+  it('tells each of many parallel adds its own share of a line that fills up', async () => {
+    const product = await createProduct(db());
+    const user = await createCustomer(db());
+    const owner = { userId: user.id };
+    const variantId = product.variants[0].id;
+    await addCartItem(db(), owner, { variantId, quantity: 1 });
+    // 1 + 12 × 1,000: the line fills up part way through.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => addCartItem(db(), owner, { variantId, quantity: 1000 })),
+    );
+    expect(results.reduce((sum, result) => sum + result.added, 0)).toBe(MAX_QUANTITY - 1);
+    expect(results.filter((result) => result.added === 1000)).toHaveLength(9);
+    expect(results.filter((result) => result.added === 998)).toHaveLength(1);
+    expect(results.filter((result) => result.added === 0)).toHaveLength(2);
+    expect(await cartSummary(db(), owner)).toEqual({ count: MAX_QUANTITY });
   });
 
   it("keeps a signed-in user's cart apart from guests' carts", async () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../../lib/quantity.ts';
-import { AddCartItemSchema, CartLineIdSchema, cartTotals, UpdateCartItemSchema } from './cart.ts';
+import {
+  AddCartItemFormSchema,
+  AddCartItemSchema,
+  CartAddResultSchema,
+  CartLineIdSchema,
+  cartTotals,
+  UpdateCartItemSchema,
+} from './cart.ts';
 
 describe('cart quantities', () => {
   it('reads a quantity field as a whole number from 1 to 9,999', () => {
@@ -15,6 +22,29 @@ describe('cart quantities', () => {
     for (const quantity of [0, 10_000, 1.5, '3']) {
       expect(UpdateCartItemSchema.safeParse({ quantity }).success).toBe(false);
       expect(AddCartItemSchema.safeParse({ variantId: 1, quantity }).success).toBe(false);
+    }
+  });
+
+  it('reads a form post quantity exactly as the island reads the field', () => {
+    for (const text of ['1', ' 12 ', '0012', '9999', '', '0', '-2', '1.5', '10000', '1e3', 'abc']) {
+      const parsed = AddCartItemFormSchema.safeParse({ variantId: '7', quantity: text });
+      expect(parsed.success ? parsed.data.quantity : undefined, JSON.stringify(text)).toBe(parseQuantity(text));
+    }
+    expect(AddCartItemFormSchema.safeParse({ variantId: '7', quantity: null }).success).toBe(false);
+  });
+
+  it("answers an add with the count, how many were added and the line's quantity", () => {
+    expect(CartAddResultSchema.safeParse({ count: 12, added: 3, lineQuantity: 9 }).success).toBe(true);
+    // A full line takes none.
+    expect(CartAddResultSchema.safeParse({ count: 9999, added: 0, lineQuantity: 9999 }).success).toBe(true);
+    for (const impossible of [
+      { count: 12, added: -1, lineQuantity: 9 },
+      { count: 12, added: 10, lineQuantity: 9 },
+      { count: 8, added: 3, lineQuantity: 9 },
+      { count: 10_000, added: 1, lineQuantity: 10_000 },
+      { count: 12 },
+    ]) {
+      expect(CartAddResultSchema.safeParse(impossible).success, JSON.stringify(impossible)).toBe(false);
     }
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PathIdSchema } from '../../lib/ids.ts';
-import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import type { PlantForm } from '../catalog/plant-art.ts';
 
 /** How many of a variant a line holds: a whole number from 1 to 9,999. */
@@ -13,16 +13,30 @@ export const AddCartItemSchema = z.object({
 });
 export type AddCartItem = z.infer<typeof AddCartItemSchema>;
 
+/**
+ * POST /api/cart/items' answer: the cart's new count, how many of the quantity asked for were
+ * added, and the line's quantity now. A line holds at most 9,999: an add that would take it
+ * past that adds what fits (`added` below the quantity asked for, 0 when the line was full).
+ */
+export const CartAddResultSchema = z
+  .object({
+    count: z.number().int().min(1),
+    added: z.number().int().min(0).max(MAX_QUANTITY),
+    lineQuantity: CartQuantitySchema,
+  })
+  .refine((result) => result.added <= result.lineQuantity && result.lineQuantity <= result.count, {
+    error: 'The line holds what was added, and the cart holds the line',
+  });
+export type CartAddResult = z.infer<typeof CartAddResultSchema>;
+
 /** PATCH /api/cart/items/{id}: the line's new quantity. */
 export const UpdateCartItemSchema = z.object({ quantity: CartQuantitySchema });
 export type UpdateCartItem = z.infer<typeof UpdateCartItemSchema>;
 
-/** A quantity as a form field holds it ("3"), checked as CartQuantitySchema checks the number. */
+/** A quantity as a form field holds it ("3"), read as the islands read it (`parseQuantity`). */
 const QuantityTextSchema = z
   .string()
-  .trim()
-  .regex(/^\d{1,4}$/)
-  .transform(Number)
+  .transform((text) => parseQuantity(text) ?? Number.NaN)
   .pipe(CartQuantitySchema);
 
 /** POST /cart/items as a form (cart-forms.ts): AddCartItemSchema's fields, as a form's text. */

@@ -17,7 +17,7 @@ function panel(locale: 'en' | 'fr', variants: PurchasePanelProps['variants']) {
       variants,
       lowStockThreshold: 5,
       signInPath: '/auth/sign-in',
-      strings: strings.purchase,
+      strings: { ...strings.purchase, quantityInvalid: resources[locale].cart.errors.quantity },
       stock: strings.stock,
       availability: strings.availability,
       myLocation: strings.myLocation,
@@ -51,7 +51,8 @@ describe('purchase panel', () => {
 
   it('is a form that adds to the cart without JavaScript', () => {
     const html = panel('fr', [{ id: 7, sku: 'TRE-1001-W40', sizeLabel: '40mm WB', priceCents: 39900, stockTotal: 40 }]);
-    expect(html).toContain('<form class="purchase__form" action="/cart/items" method="post">');
+    // The server checks the quantity and says why in the page's language (no browser bubble).
+    expect(html).toContain('<form class="purchase__form" noValidate="" action="/cart/items" method="post">');
     expect(html).toContain('<input type="hidden" name="back" value="/fr/products/erable-a-sucre"/>');
     expect(html).toContain('<input type="hidden" name="locale" value="fr"/>');
     expect(html).toMatch(/<input type="radio" name="variantId" checked="" value="7"\/>/);

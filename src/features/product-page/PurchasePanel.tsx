@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format.ts';
-import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { MAX_QUANTITY, parseQuantity } from '../../lib/quantity.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { settledAuthStatus } from '../accounts/auth.client.ts';
 import { addToCart } from '../cart/cart.client.ts';
+import { cartAddOutcome } from '../cart/cart-forms.ts';
 import { STOCK_BADGE, type StockLabel, stockLabel } from '../catalog/stock.ts';
 import type { AvailabilityStrings } from '../inventory/AvailabilitySlideOver.tsx';
 import type { MyLocationStrings } from '../inventory/MyLocationChooser.tsx';
@@ -27,7 +28,13 @@ export interface PurchaseStrings {
   addToCart: string;
   adding: string;
   addedToCart: string;
+  /** Part of the quantity added: the line is now at 9,999. */
+  addedToMaximum: string;
+  /** Nothing added: the line was at 9,999 already. */
+  atMaximum: string;
   cartError: string;
+  /** A quantity that is not a whole number from 1 to 9,999 (the cart's own message). */
+  quantityInvalid: string;
   addToList: string;
   addedToList: string;
   listError: string;
@@ -78,7 +85,12 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   const { locale, variants, strings, stock } = props;
   const id = useId();
   const [selectedId, setSelectedId] = useState<number | undefined>(variants[0]?.id);
-  const [quantity, setQuantity] = useState(1);
+  // What the field holds, as typed: a quantity that cannot be added is refused, never rewritten.
+  const [quantityText, setQuantityText] = useState('1');
+  const [quantityRefused, setQuantityRefused] = useState(false);
+  // What an add that reached its limit did: said beside the buttons until the shopper goes on.
+  const [capped, setCapped] = useState<'added-to-maximum' | 'at-maximum' | null>(null);
+  const quantityField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'cart' | 'list' | null>(null);
   const [missingSku, setMissingSku] = useState(false);
   // A shopper with trade pricing: what they pay per size, once the page has read it.
@@ -130,13 +142,12 @@ export default function PurchasePanel(props: PurchasePanelProps) {
     }
     setSelectedId(variant.id);
     if (params.get(LIST_PARAM) === '1') {
-      const count = Number(params.get(QUANTITY_PARAM) ?? '1');
-      const listQuantity = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY ? count : 1;
+      const listQuantity = parseQuantity(params.get(QUANTITY_PARAM) ?? '1') ?? 1;
       params.delete(LIST_PARAM);
       params.delete(QUANTITY_PARAM);
       const query = params.toString();
       history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
-      setQuantity(listQuantity);
+      setQuantityText(String(listQuantity));
       void addToList(variant, listQuantity);
     }
   }, []);
@@ -151,12 +162,25 @@ export default function PurchasePanel(props: PurchasePanelProps) {
     );
   }
 
+  /** The quantity to add, or undefined after refusing it under the field (focus goes back there). */
+  const acceptedQuantity = (): number | undefined => {
+    const quantity = parseQuantity(quantityText);
+    setQuantityRefused(quantity === undefined);
+    if (quantity === undefined) quantityField.current?.focus();
+    return quantity;
+  };
+
   const onAddToCart = async () => {
     if (!selected) return;
+    setCapped(null);
+    const quantity = acceptedQuantity();
+    if (quantity === undefined) return;
     setBusy('cart');
     try {
-      await addToCart({ variantId: selected.id, quantity });
-      showToast(strings.addedToCart, 'success');
+      const result = await addToCart({ variantId: selected.id, quantity });
+      const outcome = cartAddOutcome(quantity, result.added);
+      if (outcome === 'added') showToast(strings.addedToCart, 'success');
+      else setCapped(outcome);
     } catch (error) {
       console.error('Could not add to the cart', error);
       showToast(strings.cartError, 'error');
@@ -165,8 +189,20 @@ export default function PurchasePanel(props: PurchasePanelProps) {
     }
   };
 
-  const setClampedQuantity = (value: number) =>
-    setQuantity(Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1);
+  const onQuantityText = (text: string) => {
+    setQuantityText(text);
+    setCapped(null);
+    // A refusal stays until the field holds a quantity that can be added.
+    if (quantityRefused && parseQuantity(text) !== undefined) setQuantityRefused(false);
+  };
+
+  // − and + start from what the field shows, brought back within 1 to 9,999.
+  const typed = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+  const stepQuantity = (delta: number) => {
+    const from = Number.isFinite(typed) ? Math.trunc(typed) : 0;
+    onQuantityText(String(Math.min(MAX_QUANTITY, Math.max(1, from + delta))));
+  };
+  const quantityErrorId = `${id}-quantity-error`;
 
   // Without JavaScript (or before it has loaded and failed), the form posts as plain HTML and
   // the server sends the shopper back to this page with the result (decision 048).
@@ -176,6 +212,8 @@ export default function PurchasePanel(props: PurchasePanelProps) {
         className="purchase__form"
         method="post"
         action={props.cartForm.action}
+        // The quantity is checked by us (and by the server without JavaScript), in the page's language.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void onAddToCart();
@@ -226,30 +264,39 @@ export default function PurchasePanel(props: PurchasePanelProps) {
             <button
               type="button"
               aria-label={strings.decrease}
-              onClick={() => setClampedQuantity(quantity - 1)}
-              disabled={quantity <= 1}
+              onClick={() => stepQuantity(-1)}
+              disabled={!(typed > 1)}
             >
               −
             </button>
             <input
+              ref={quantityField}
               id={`${id}-quantity`}
               name="quantity"
               type="number"
               inputMode="numeric"
               min={1}
               max={MAX_QUANTITY}
-              value={quantity}
-              onChange={(event) => setClampedQuantity(event.target.valueAsNumber)}
+              step={1}
+              value={quantityText}
+              aria-invalid={quantityRefused ? true : undefined}
+              aria-describedby={quantityRefused ? quantityErrorId : undefined}
+              onChange={(event) => onQuantityText(event.target.value)}
             />
             <button
               type="button"
               aria-label={strings.increase}
-              onClick={() => setClampedQuantity(quantity + 1)}
-              disabled={quantity >= MAX_QUANTITY}
+              onClick={() => stepQuantity(1)}
+              disabled={typed >= MAX_QUANTITY}
             >
               +
             </button>
           </div>
+          {quantityRefused && (
+            <p className="purchase__error" id={quantityErrorId}>
+              {strings.quantityInvalid}
+            </p>
+          )}
         </div>
 
         <div className="purchase__actions">
@@ -259,12 +306,19 @@ export default function PurchasePanel(props: PurchasePanelProps) {
           <button
             type="button"
             className="btn btn--outline"
-            onClick={() => selected && void addToList(selected, quantity)}
+            onClick={() => {
+              if (!selected) return;
+              const quantity = acceptedQuantity();
+              if (quantity !== undefined) void addToList(selected, quantity);
+            }}
             disabled={busy !== null || !selected}
           >
             {strings.addToList}
           </button>
         </div>
+        <p className={`purchase__result${capped === 'at-maximum' ? ' purchase__result--none' : ''}`} role="status">
+          {capped === 'added-to-maximum' ? strings.addedToMaximum : capped === 'at-maximum' ? strings.atMaximum : null}
+        </p>
       </form>
 
       <button
