@@ -362,12 +362,16 @@ test.describe('catalog: lists and the cart API', () => {
     const added = await request.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId, quantity: 3 } });
     expect(added.status()).toBe(200);
     expect(added.headers()['set-cookie']).toMatch(/guest_cart=[\w-]+;.*HttpOnly/i);
-    expect(await added.json()).toEqual({ count: 3 });
+    expect(await added.json()).toEqual({ count: 3, added: 3, lineQuantity: 3 });
     expect(await (await request.get('/api/cart/summary')).json()).toEqual({ count: 3 });
 
     const invalid = await request.post('/api/cart/items', { headers: SAME_ORIGIN, data: { variantId, quantity: 0 } });
     expect(invalid.status()).toBe(400);
-    expect((await invalid.json()).error.message).toBe('There was an error while attempting to add item to your cart.');
+    // A quantity the form would refuse is refused with the form's words (decision 056).
+    expect((await invalid.json()).error).toMatchObject({
+      code: 'invalid_quantity',
+      message: 'Enter a whole number from 1 to 9,999.',
+    });
     const unknown = await request.post('/api/cart/items', {
       headers: SAME_ORIGIN,
       data: { variantId: 99_999_999, quantity: 1 },
