@@ -4,7 +4,7 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/s
 import type { DatabaseHandle } from '../../lib/db/connect.server.ts';
 import { verifyPassword } from '../accounts/password.server.ts';
 import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile } from './plants.ts';
-import { SUPER_ADMIN } from './quote-desk-seed.server.ts';
+import { SUPER_ADMIN, seedScaleQuoteDesk } from './quote-desk-seed.server.ts';
 import { seedDigest } from './seed/digest.server.ts';
 import { DEMO_ACCOUNTS, type SeedCounts, seedDemoData, seedScaleProducts } from './seed.server.ts';
 
@@ -344,5 +344,27 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
     const clone = rows[0];
     expect(clone?.clones).toBe(25);
     expect(clone?.clone_stock).toBe((clone?.clone_variants ?? 0) * 4);
+  });
+
+  it('prices the scale seed’s quoted and approved requests with the version the desk sent', async () => {
+    const before = counts.quote_requests ?? 0;
+    const added = await seedScaleQuoteDesk(handle.db, { quoteRequests: before + 120 }, { now: NOW });
+    expect(added.quoteRequests).toBe(120);
+    const { rows } = await sql<{ status: string; n: number; priced: number; versions: number; consistent: number }>`
+      select q.status, count(*)::int as n, count(p.quote_request_id)::int as priced, count(v.id)::int as versions,
+             count(*) filter (where v.total_cents = p.total_cents and v.taxes_cents = p.taxes_cents
+               and v.items_cents = (select sum(i.quantity * i.quoted_unit_price_cents) from quote_request_items i
+                                    where i.quote_request_id = q.id)
+               and (q.status = 'quoted') = (v.outcome is null))::int as consistent
+      from quote_requests q
+      left join quote_request_pricing p on p.quote_request_id = q.id
+      left join quote_versions v on v.quote_request_id = q.id
+      where q.id > (select max(id) from quote_requests) - 120
+      group by q.status order by q.status`.execute(handle.db);
+    for (const row of rows) {
+      const priced = row.status === 'quoted' || row.status === 'approved' ? row.n : 0;
+      expect(row, row.status).toMatchObject({ priced, versions: priced, consistent: priced });
+    }
+    expect(rows.filter((row) => row.versions > 0).map((row) => row.status)).toEqual(['approved', 'quoted']);
   });
 });
