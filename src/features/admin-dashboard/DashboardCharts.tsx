@@ -8,7 +8,7 @@ import { intlLocale } from '../../lib/i18n/locale.ts';
 import type enDashboard from '../../lib/i18n/locales/en/dashboard.json';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
 import type enQuoteQueue from '../../lib/i18n/locales/en/quoteQueue.json';
-import type { DashboardData } from './dashboard.ts';
+import { type DashboardData, wrapWords } from './dashboard.ts';
 
 interface Props {
   locale: 'en' | 'fr';
@@ -56,10 +56,15 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
     // library would inject is refused by the Content-Security-Policy.
     chart: { fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, injectStyleSheet: false },
     dataLabels: { enabled: false },
-    legend: { position: 'bottom' },
+    // Items far enough apart that each label reads with its own marker (the gap between a
+    // marker and its label is in DashboardPage.astro's styles); they wrap onto new rows.
+    legend: { position: 'bottom', fontSize: '13px', itemMargin: { horizontal: 10, vertical: 4 } },
     tooltip: { y: { formatter: (value: number) => number.format(value) } },
     yaxis: { labels: { formatter: (value: number) => number.format(value) } },
   };
+  // On a chart with axes the legend goes above the plot: the library leaves too little room
+  // under slanted axis labels, which then ran into a legend below them.
+  const legendAbove: ApexOptions['legend'] = { ...base.legend, position: 'top' };
   const chart = (node: (C: ComponentType<ChartProps>) => ReactNode) =>
     Chart ? node(Chart) : <p className="loading">{s.loading}</p>;
 
@@ -120,6 +125,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
             height={300}
             options={{
               ...base,
+              legend: legendAbove,
               colors: [GREENS[1] as string, GREENS[0] as string],
               stroke: { width: [0, 3] },
               xaxis: { categories: data.userGrowth.map((row) => weekLabel(row.week)), labels: { rotate: -45 } },
@@ -195,8 +201,13 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
             height={300}
             options={{
               ...base,
+              legend: legendAbove,
               colors: [GREENS[0] as string, GREENS[2] as string],
-              xaxis: { categories: inHouseLabels },
+              // Two groups: their names on lines of a few words each, level, never slanted.
+              xaxis: {
+                categories: inHouseLabels.map((label) => wrapWords(label, 16)),
+                labels: { rotate: 0, trim: false, hideOverlappingLabels: false },
+              },
             }}
             series={[
               { name: s.customers, data: data.inHouse.map((row) => row.customers) },

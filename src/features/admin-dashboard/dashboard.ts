@@ -93,3 +93,14 @@ export interface DashboardData {
   /** Versions answered in the range by outcome, and versions that expired in it. */
   outcomes: { outcome: QuoteOutcome; versions: number }[];
 }
+
+/** A label as lines of at most `width` characters, broken between words (a longer word keeps its own line). */
+export function wrapWords(label: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}

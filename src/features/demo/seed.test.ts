@@ -4,7 +4,7 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/s
 import type { DatabaseHandle } from '../../lib/db/connect.server.ts';
 import { verifyPassword } from '../accounts/password.server.ts';
 import { loadPlantFiles, PLANT_CATEGORIES, type PlantFile } from './plants.ts';
-import { SUPER_ADMIN } from './quote-desk-seed.server.ts';
+import { SUPER_ADMIN, seedScaleQuoteDesk } from './quote-desk-seed.server.ts';
 import { seedDigest } from './seed/digest.server.ts';
 import { DEMO_ACCOUNTS, type SeedCounts, seedDemoData, seedScaleProducts } from './seed.server.ts';
 
@@ -228,6 +228,84 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
     expect(totals[0]?.wrong).toBe(0);
   });
 
+  it('writes each priced quote as the version the desk sent, with its taxes and the answer', async () => {
+    // As sending a priced quote writes it (quotes/pricing): the pricing is the version's figures.
+    const { rows } = await sql<{
+      reference: string;
+      status: string;
+      decided: string | null;
+      priced: boolean;
+      versions: number;
+      number: number | null;
+      same_figures: boolean;
+      lines_match: boolean;
+      taxes_match: boolean;
+      valid_days: number | null;
+      outcome: string | null;
+      accepted_ok: boolean;
+    }>`
+      select q.reference, q.status,
+             (select d.decision from quote_request_decisions d where d.quote_request_id = q.id) as decided,
+             p.quote_request_id is not null as priced,
+             (select count(*)::int from quote_versions x where x.quote_request_id = q.id) as versions,
+             v.number,
+             (v.items_cents, v.fees_cents, v.taxes_cents, v.total_cents, v.created_at, v.created_by)
+               is not distinct from (p.items_cents, p.fees_cents, p.taxes_cents, p.total_cents, p.priced_at, p.priced_by)
+               as same_figures,
+             not exists (
+               select 1 from (select * from quote_request_items where quote_request_id = q.id) i
+               full join (select * from quote_version_lines where version_id = v.id) l on l.line = i.line
+               group by ()
+               having bool_or(i.quoted_unit_price_cents is distinct from l.unit_price_cents
+                              or i.quantity is distinct from l.quantity or i.sku is distinct from l.sku)
+                   or sum(l.quantity * l.unit_price_cents) <> v.items_cents)
+               as lines_match,
+             v.taxes_cents = (select coalesce(sum(t.cents), 0) from quote_version_taxes t where t.version_id = v.id)
+               and (v.tax_province is not null or v.tax_exempt_reason is not null) as taxes_match,
+             v.valid_until - (v.created_at at time zone 'America/Toronto')::date as valid_days,
+             v.outcome,
+             v.outcome is null
+               or v.accepted_total_cents = v.accepted_items_cents + v.accepted_taxes_cents
+                 + case when v.outcome = 'declined' then 0 else v.fees_cents end as accepted_ok
+      from quote_requests q
+      left join quote_request_pricing p on p.quote_request_id = q.id
+      left join quote_versions v on v.quote_request_id = q.id
+      order by q.reference`.execute(handle.db);
+    for (const row of rows) {
+      expect(row.versions, row.reference).toBe(row.priced ? 1 : 0);
+      if (!row.priced) continue;
+      expect(row, row.reference).toMatchObject({
+        number: 1,
+        same_figures: true,
+        lines_match: true,
+        taxes_match: true,
+        valid_days: 7,
+        accepted_ok: true,
+      });
+      const expected = { approved: ['accepted', 'partial'], declined: ['declined'] }[row.decided ?? ''] ?? [null];
+      expect(expected, row.reference).toContain(row.outcome);
+    }
+    expect(new Set(rows.map((row) => row.outcome))).toEqual(new Set(['accepted', 'partial', 'declined', null]));
+
+    // Each ended version held its lines at its yard, released as it ended; what is still held fits the yard.
+    const { rows: holds } = await sql<{ open_holds: number; unheld_lines: number; over_held: number }>`
+      select
+        (select count(*)::int from stock_holds h join quote_versions v on v.id = h.version_id
+           where h.released_at is null and (v.answered_at is not null or v.superseded_at is not null)) as open_holds,
+        (select count(*)::int from quote_version_lines l join quote_versions v on v.id = l.version_id
+           where l.variant_id is not null and v.answered_at is not null
+             and not exists (select 1 from stock_holds h where h.version_id = l.version_id and h.line = l.line))
+          as unheld_lines,
+        (select count(*)::int from (
+           select h.variant_id, h.location_id from stock_holds h
+           join stock_levels s on s.variant_id = h.variant_id and s.location_id = h.location_id
+           where h.released_at is null
+           group by h.variant_id, h.location_id, s.quantity having sum(h.quantity) > s.quantity) over) as over_held`.execute(
+      handle.db,
+    );
+    expect(holds[0]).toEqual({ open_holds: 0, unheld_lines: 0, over_held: 0 });
+  });
+
   it('logs the counts npm start reports', () => {
     expect(counts).toMatchObject({ customer_types: 2, location_types: 2, locations: 4, redirects: 5 });
     expect(Object.values(counts).every((count) => Number.isInteger(count) && count > 0)).toBe(true);
@@ -266,5 +344,27 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
     const clone = rows[0];
     expect(clone?.clones).toBe(25);
     expect(clone?.clone_stock).toBe((clone?.clone_variants ?? 0) * 4);
+  });
+
+  it('prices the scale seed’s quoted and approved requests with the version the desk sent', async () => {
+    const before = counts.quote_requests ?? 0;
+    const added = await seedScaleQuoteDesk(handle.db, { quoteRequests: before + 120 }, { now: NOW });
+    expect(added.quoteRequests).toBe(120);
+    const { rows } = await sql<{ status: string; n: number; priced: number; versions: number; consistent: number }>`
+      select q.status, count(*)::int as n, count(p.quote_request_id)::int as priced, count(v.id)::int as versions,
+             count(*) filter (where v.total_cents = p.total_cents and v.taxes_cents = p.taxes_cents
+               and v.items_cents = (select sum(i.quantity * i.quoted_unit_price_cents) from quote_request_items i
+                                    where i.quote_request_id = q.id)
+               and (q.status = 'quoted') = (v.outcome is null))::int as consistent
+      from quote_requests q
+      left join quote_request_pricing p on p.quote_request_id = q.id
+      left join quote_versions v on v.quote_request_id = q.id
+      where q.id > (select max(id) from quote_requests) - 120
+      group by q.status order by q.status`.execute(handle.db);
+    for (const row of rows) {
+      const priced = row.status === 'quoted' || row.status === 'approved' ? row.n : 0;
+      expect(row, row.status).toMatchObject({ priced, versions: priced, consistent: priced });
+    }
+    expect(rows.filter((row) => row.versions > 0).map((row) => row.status)).toEqual(['approved', 'quoted']);
   });
 });

@@ -1,15 +1,36 @@
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Locale, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
+import type { Database, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
+import { taxRegistrations } from '../../quotes/taxes/taxes.server.ts';
+import {
+  type Province,
+  sumTaxes,
+  type TaxLine,
+  type TaxRegistrations,
+  taxLinesFor,
+  taxProvince,
+} from '../../quotes/taxes/taxes.ts';
+import { nurseryDate } from '../../quotes/versions/versions.ts';
 import { type Actor, canTransition, decisionTarget } from '../../quotes/workflow/workflow.ts';
 import type { QuoteDeskFile } from './data.ts';
-import type { Random } from './random.ts';
-import { businessHour, DAY_MS, type Db, HOUR_MS, type SeedCounts, updateFromValues } from './util.server.ts';
+import { type SentQuote, seedQuoteDeskVersions } from './quote-desk-versions.server.ts';
+import { Random } from './random.ts';
+import {
+  businessHour,
+  DAY_MS,
+  type Db,
+  HOUR_MS,
+  QUOTE_VERSIONS_PRNG_SEED,
+  type SeedCounts,
+  updateFromValues,
+} from './util.server.ts';
 
 /**
  * How every quote request reached its status: the desk's and the customers' moves with their
  * authors, the prices of the quoted ones and the customers' answers. The new requests move on
- * by age; the store's first ones keep the status they were seeded with.
+ * by age; the store's first ones keep the status they were seeded with. Each priced quote is
+ * also written as the version the desk sent (quote-desk-versions.server.ts), as sending one
+ * does (quotes/pricing/pricing.server.ts).
  */
 
 export async function seedQuoteDeskHistory(
@@ -26,13 +47,18 @@ export async function seedQuoteDeskHistory(
   // embedded database, where each statement has a cost.
   const newIds = new Set(inserted.map((row) => row.id));
   const all = await db
-    .selectFrom('quote_requests')
-    .select(['id', 'status', 'submitted_at', 'user_id', 'locale'])
-    .orderBy('id')
+    .selectFrom('quote_requests as q')
+    .leftJoin('quote_request_deliveries as d', 'd.quote_request_id', 'q.id')
+    .leftJoin('quote_request_pickups as p', 'p.quote_request_id', 'q.id')
+    .leftJoin('locations as yard', 'yard.id', 'p.location_id')
+    .select(['q.id', 'q.status', 'q.submitted_at', 'q.user_id', 'q.locale', 'q.tax_exempt_reason'])
+    .select(['d.province as delivery_province', 'yard.province as pickup_province'])
+    .orderBy('q.id')
     .execute();
   const allItems = await db
     .selectFrom('quote_request_items')
-    .select(['quote_request_id', 'line', 'quantity', 'unit_price_cents'])
+    .select(['quote_request_id', 'line', 'quantity', 'unit_price_cents', 'variant_id', 'sku'])
+    .select(['product_name_en', 'product_name_fr', 'size_label', 'size_kind', 'size_values', 'size_root_ball'])
     .orderBy('quote_request_id')
     .orderBy('line')
     .execute();
@@ -47,7 +73,15 @@ export async function seedQuoteDeskHistory(
   const decisions: Insertable<Database['quote_request_decisions']>[] = [];
   const quotedPrices: { id: number; line: number; cents: number }[] = [];
   const finalStatus: { id: number; status: QuoteStatus; at: Date }[] = [];
+  const sent: SentQuote[] = [];
+  const registrations = taxRegistrations();
   for (const quote of all) {
+    // Taxed where the sale takes place, as the desk's send computes it (decision 051).
+    const province = taxProvince({
+      delivery: quote.delivery_province === null ? null : { province: quote.delivery_province },
+      pickup: quote.pickup_province === null ? null : { province: quote.pickup_province },
+    });
+    let version: SentQuote | undefined;
     const ageDays = (now.getTime() - quote.submitted_at.getTime()) / DAY_MS;
     const target = newIds.has(quote.id) ? statusForAge(random, ageDays) : quote.status;
     let at = quote.submitted_at;
@@ -62,8 +96,28 @@ export async function seedQuoteDeskHistory(
       at = new Date(Math.max(previous + 1000, Math.min(next, now.getTime() - 60_000)));
       const staffId = random.pick(staffIds);
       if (move.to === 'quoted') {
-        const priced = priceLines(random, itemsOf.get(quote.id) ?? [], quote.locale);
+        const items = itemsOf.get(quote.id) ?? [];
+        const priced = priceLines(random, items, {
+          province,
+          exemptReason: quote.tax_exempt_reason,
+          at,
+          registrations,
+        });
         for (const line of priced.lines) quotedPrices.push({ id: quote.id, line: line.line, cents: line.cents });
+        version = {
+          quoteId: quote.id,
+          customerId: quote.user_id,
+          fromDesk: newIds.has(quote.id),
+          staffId,
+          sentAt: at,
+          feesCents: priced.fees,
+          province,
+          exemptReason: quote.tax_exempt_reason,
+          taxLines: priced.taxLines,
+          lines: items.map((item, index) => ({ ...item, unit_price_cents: priced.lines[index]?.cents ?? 0 })),
+          answer: null,
+        };
+        sent.push(version);
         pricing.push({
           quote_request_id: quote.id,
           items_cents: priced.items,
@@ -75,6 +129,7 @@ export async function seedQuoteDeskHistory(
         });
       }
       if (move.actor === 'customer') {
+        if (version) version.answer = { decision: move.decision ?? 'approved', at };
         decisions.push({
           quote_request_id: quote.id,
           decision: move.decision ?? 'approved',
@@ -119,6 +174,8 @@ export async function seedQuoteDeskHistory(
     finalStatus.map((row) => sql`(${row.id}::int, ${row.status}::text, ${row.at.toISOString()}::timestamptz)`),
     sql`as v(id, status, at) where q.id = v.id`,
   );
+  // The versions draw from a generator of their own, so the histories above stay as they were.
+  await seedQuoteDeskVersions(db, new Random(QUOTE_VERSIONS_PRNG_SEED), sent, { now, counts });
   counts.quote_request_status_history = history.length;
   counts.quote_request_pricing = pricing.length;
   counts.quote_request_decisions = decisions.length;
@@ -160,19 +217,25 @@ function statusForAge(random: Random, ageDays: number): QuoteStatus {
   return draw < 0.12 ? 'quoted' : draw < 0.8 ? 'approved' : 'cancelled';
 }
 
-/** Final prices a little under the asked ones (volume discounts), delivery fees, sales taxes. */
+/**
+ * Final prices a little under the asked ones (volume discounts), delivery fees, and the sales
+ * taxes of the province on the day, as the desk's send computes them (none when exempt).
+ */
 function priceLines(
   random: Random,
   items: readonly { line: number; quantity: number; unit_price_cents: number }[],
-  locale: Locale,
-): { lines: { line: number; cents: number }[]; items: number; fees: number; taxes: number } {
+  tax: { province: Province | null; exemptReason: string | null; at: Date; registrations: TaxRegistrations },
+): { lines: { line: number; cents: number }[]; items: number; fees: number; taxes: number; taxLines: TaxLine[] } {
   const lines = items.map((item) => ({
     line: item.line,
     cents: Math.round((item.unit_price_cents * random.int(85, 100)) / 100 / 5) * 5,
   }));
   const itemsCents = lines.reduce((sum, line, index) => sum + line.cents * (items[index]?.quantity ?? 0), 0);
   const fees = random.chance(0.5) ? random.pick([0, 7500, 12500, 19500]) : 0;
-  // HST in Ontario, GST + QST in Québec (the customer's language stands in for the province).
-  const taxes = Math.round(((itemsCents + fees) * (locale === 'fr' ? 14975 : 13000)) / 100000);
-  return { lines, items: itemsCents, fees, taxes };
+  if (tax.exemptReason === null && tax.province === null) throw new Error('A seeded request has no tax province');
+  const taxLines =
+    tax.exemptReason !== null || tax.province === null
+      ? []
+      : taxLinesFor(itemsCents + fees, tax.province, nurseryDate(tax.at), tax.registrations);
+  return { lines, items: itemsCents, fees, taxes: sumTaxes(taxLines), taxLines };
 }

@@ -1,16 +1,24 @@
+import { sql } from 'kysely';
 import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
+import { taxRegistrations } from '../../quotes/taxes/taxes.server.ts';
+import { isProvince, sumTaxes, taxLinesFor } from '../../quotes/taxes/taxes.ts';
+import { nurseryDate } from '../../quotes/versions/versions.ts';
 import { SEED_FILES } from './data.ts';
 import { loadSeedFile } from './files.ts';
+import { type SentQuote, seedQuoteDeskVersions } from './quote-desk-versions.server.ts';
 import { Random } from './random.ts';
 import {
   businessHour,
   type Db,
   daysBefore,
+  HOUR_MS,
   hoursBefore,
   QUOTE_DESK_PRNG_SEED,
+  QUOTE_VERSIONS_PRNG_SEED,
   quotableVariants,
   quoteCustomerColumns,
   quoteItemRow,
+  updateFromValues,
 } from './util.server.ts';
 
 /** Synthetic customers and quote requests for benchmarks (npm run seed:scale). */
@@ -22,8 +30,10 @@ export const MAX_SCALE_USERS = 50_000;
 
 /**
  * Adds synthetic customers until there are `users` users, and synthetic quote requests (1 to
- * 8 lines, over the past year, every status) until there are `quoteRequests`. Needs the demo
- * seed first. Returns how many of each were added.
+ * 8 lines, over the past year, every status) until there are `quoteRequests`. The quoted and
+ * approved ones are priced at their asked prices and have the version the desk sent (and an
+ * approved one the customer's acceptance), as in the demo seed; their status histories are
+ * left out. Needs the demo seed first. Returns how many of each were added.
  */
 export async function seedScaleQuoteDesk(
   db: Db,
@@ -43,7 +53,15 @@ export async function seedScaleQuoteDesk(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const yards = (await db.selectFrom('locations').select('id').orderBy('id').execute()).map((row) => row.id);
+  const locations = await db.selectFrom('locations').select(['id', 'province']).orderBy('id').execute();
+  const yards = locations.map((row) => row.id);
+  const provinceOf = new Map(locations.map((row) => [row.id, row.province]));
+  // The versions draw from a generator of their own, so the requests stay as they were.
+  const versionRandom = new Random(QUOTE_VERSIONS_PRNG_SEED + 1);
+  const staffIds = (
+    await db.selectFrom('users').select('id').where('role', 'in', ['admin', 'super_admin']).orderBy('email').execute()
+  ).map((row) => row.id);
+  const registrations = taxRegistrations();
   const hash = await db
     .selectFrom('users')
     .select('password_hash')
@@ -111,23 +129,18 @@ export async function seedScaleQuoteDesk(
         submittedAt: businessHour(random, daysBefore(now, random.int(0, YEAR_DAYS))),
       };
     });
-    const inserted = await db
-      .insertInto('quote_requests')
-      .values(
-        drafts.map((draft) => ({
-          idempotency_key: random.uuid(),
-          ...quoteCustomerColumns(draft.user),
-          status: random.pick(statuses),
-          fulfilment: draft.fulfilment,
-          payment_preference: random.pick<PaymentPreference>(['cash', 'charge_account', 'credit_card']),
-          price_kind: draft.user.in_house_account_id === null ? ('list' as const) : ('trade' as const),
-          subtotal_cents: draft.lines.reduce((sum, line) => sum + line.quantity * line.variant.list_price_cents, 0),
-          submitted_at: draft.submittedAt,
-          updated_at: draft.submittedAt,
-        })),
-      )
-      .returning('id')
-      .execute();
+    const rows = drafts.map((draft) => ({
+      idempotency_key: random.uuid(),
+      ...quoteCustomerColumns(draft.user),
+      status: random.pick(statuses),
+      fulfilment: draft.fulfilment,
+      payment_preference: random.pick<PaymentPreference>(['cash', 'charge_account', 'credit_card']),
+      price_kind: draft.user.in_house_account_id === null ? ('list' as const) : ('trade' as const),
+      subtotal_cents: draft.lines.reduce((sum, line) => sum + line.quantity * line.variant.list_price_cents, 0),
+      submitted_at: draft.submittedAt,
+      updated_at: draft.submittedAt,
+    }));
+    const inserted = await db.insertInto('quote_requests').values(rows).returning('id').execute();
     const items = drafts.flatMap((draft, index) =>
       draft.lines.map((line, lineIndex) =>
         quoteItemRow(
@@ -168,8 +181,107 @@ export async function seedScaleQuoteDesk(
           ],
     );
     if (deliveries.length > 0) await db.insertInto('quote_request_deliveries').values(deliveries).execute();
+    const sent = drafts.flatMap((draft, index): SentQuote[] => {
+      const status = rows[index]?.status;
+      const quoteId = inserted[index]?.id;
+      if ((status !== 'quoted' && status !== 'approved') || quoteId === undefined) return [];
+      // Priced a few hours to three days after the request, answered within the week it is valid.
+      const submitted = draft.submittedAt.getTime();
+      const sentAt = new Date(
+        Math.max(
+          submitted + HOUR_MS,
+          Math.min(submitted + versionRandom.int(2, 72) * HOUR_MS, now.getTime() - 2 * HOUR_MS),
+        ),
+      );
+      const answeredAt = new Date(
+        Math.max(
+          sentAt.getTime() + HOUR_MS,
+          Math.min(sentAt.getTime() + versionRandom.int(1, 5 * 24) * HOUR_MS, now.getTime() - HOUR_MS),
+        ),
+      );
+      // Taxed where the sale takes place: the delivery address (Milton), else the pickup yard.
+      const pickupProvince = provinceOf.get(draft.user.default_location_id ?? yards[0] ?? 1) ?? 'ON';
+      const province = draft.fulfilment === 'pickup' ? pickupProvince : 'ON';
+      if (!isProvince(province)) throw new Error(`Yard province ${province} is not a province`);
+      const itemsCents = draft.lines.reduce((sum, line) => sum + line.quantity * line.variant.list_price_cents, 0);
+      const taxLines = taxLinesFor(itemsCents, province, nurseryDate(sentAt), registrations);
+      return [
+        {
+          quoteId,
+          customerId: draft.user.id,
+          fromDesk: true,
+          staffId: versionRandom.pick(staffIds),
+          sentAt,
+          feesCents: 0,
+          province,
+          exemptReason: null,
+          taxLines,
+          lines: draft.lines.map(({ variant, quantity }, lineIndex) => ({
+            line: lineIndex + 1,
+            quantity,
+            unit_price_cents: variant.list_price_cents,
+            variant_id: variant.id,
+            sku: variant.sku,
+            product_name_en: variant.name_en,
+            product_name_fr: variant.name_fr,
+            size_label: variant.size_label,
+            size_kind: variant.size_kind,
+            size_values: variant.size_values,
+            size_root_ball: variant.size_root_ball,
+          })),
+          answer: status === 'approved' ? { decision: 'approved', at: answeredAt } : null,
+        },
+      ];
+    });
+    await priceScaleQuotes(db, sent, versionRandom, now);
     addedQuotes += size;
   }
   if (addedQuotes > 0) log(`Added ${addedQuotes} quote requests`);
   return { users: addedUsers, quoteRequests: addedQuotes };
+}
+
+/** The pricing, quoted prices, versions and acceptances of the scale seed's priced requests. */
+async function priceScaleQuotes(db: Db, sent: readonly SentQuote[], random: Random, now: Date): Promise<void> {
+  if (sent.length === 0) return;
+  await db
+    .insertInto('quote_request_pricing')
+    .values(
+      sent.map((quote) => {
+        const items = quote.lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents, 0);
+        const taxes = sumTaxes(quote.taxLines);
+        return {
+          quote_request_id: quote.quoteId,
+          items_cents: items,
+          fees_cents: quote.feesCents,
+          taxes_cents: taxes,
+          total_cents: items + quote.feesCents + taxes,
+          priced_by: quote.staffId,
+          priced_at: quote.sentAt,
+        };
+      }),
+    )
+    .execute();
+  await updateFromValues(
+    db,
+    sql`update quote_request_items as i set quoted_unit_price_cents = i.unit_price_cents from`,
+    sent.map((quote) => sql`(${quote.quoteId}::int)`),
+    sql`as v(id) where i.quote_request_id = v.id`,
+  );
+  const approved = sent.flatMap((quote) => (quote.answer ? [{ quote, answer: quote.answer }] : []));
+  if (approved.length > 0) {
+    await db
+      .insertInto('quote_request_decisions')
+      .values(
+        approved.map(({ quote, answer }) => ({
+          quote_request_id: quote.quoteId,
+          decision: answer.decision,
+          decided_by: quote.customerId,
+          decided_at: answer.at,
+          ip_address: '203.0.113.10',
+          user_agent: 'seed-scale',
+        })),
+      )
+      .execute();
+  }
+  await seedQuoteDeskVersions(db, random, sent, { now, counts: {} });
 }

@@ -12,6 +12,8 @@ export type SeedCounts = Record<string, number>;
 export const STORE_PRNG_SEED = 1921;
 /** The quote desk's own PRNG seed, so that adding it left the store's data as it was. */
 export const QUOTE_DESK_PRNG_SEED = 2026;
+/** The quote versions' own PRNG seed (the scale seed uses QUOTE_DESK_PRNG_SEED + 1), so that adding them left the histories as they were. */
+export const QUOTE_VERSIONS_PRNG_SEED = QUOTE_DESK_PRNG_SEED + 2;
 export const BATCH_SIZE = 1000;
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
