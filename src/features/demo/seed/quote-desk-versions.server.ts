@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Database, HoldReleaseReason, QuoteDecision, QuoteVersionLinesTable } from '../../../lib/db/schema.ts';
-import { holdYard, settlementOf } from '../../quotes/holds/holds.ts';
+import { holdYardIds } from '../../quotes/holds/holds.server.ts';
+import { settlementOf } from '../../quotes/holds/holds.ts';
 import type { Province, TaxLine } from '../../quotes/taxes/taxes.ts';
 import {
   type AnswerOutcome,
@@ -64,7 +65,7 @@ export async function seedQuoteDeskVersions(
 ): Promise<void> {
   const { now, counts } = options;
   if (sent.length === 0) return;
-  const yards = await holdYards(
+  const yards = await holdYardIds(
     db,
     sent.map((quote) => quote.quoteId),
   );
@@ -275,36 +276,4 @@ async function withinStock(
     for (const [at, quantity] of needs) free.set(at, (free.get(at) ?? 0) - quantity);
   }
   return holds.filter((hold) => hold.released_at !== undefined || !dropped.has(hold.version_id));
-}
-
-/** The yard each request's stock is held at (quotes/holds, holdYard): its pickup yard, else the customer's, else the main one. */
-async function holdYards(db: Db, quoteIds: readonly number[]): Promise<Map<number, number | null>> {
-  const rows = await db
-    .selectFrom('quote_requests as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .leftJoin('quote_request_pickups as p', 'p.quote_request_id', 'q.id')
-    .leftJoin('locations as mine', (join) =>
-      join
-        .onRef('mine.id', '=', 'u.default_location_id')
-        .on('mine.is_active', '=', true)
-        .on('mine.location_type_id', '=', 1),
-    )
-    .select(['q.id', 'p.location_id as pickup', 'mine.id as preferred'])
-    .where('q.id', 'in', [...quoteIds])
-    .execute();
-  const main = await db
-    .selectFrom('locations')
-    .select('id')
-    .where('is_active', '=', true)
-    .where('location_type_id', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      holdYard({ pickupLocationId: row.pickup, preferredLocationId: row.preferred, mainYardId: main?.id ?? null }),
-    ]),
-  );
 }

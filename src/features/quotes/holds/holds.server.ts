@@ -41,23 +41,32 @@ export class StockShortError extends Error {
   }
 }
 
-/** The yard a request's stock is held at (`holdYard`), read from the request, its customer and the yards. */
-async function requestYard(trx: Trx, quoteId: number): Promise<Yard | null> {
-  // The customer's own yard counts only while it is an active sales yard.
-  const request = await trx
-    .selectFrom('quote_requests as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .leftJoin('quote_request_pickups as p', 'p.quote_request_id', 'q.id')
-    .leftJoin('locations as mine', (join) =>
-      join
-        .onRef('mine.id', '=', 'u.default_location_id')
-        .on('mine.is_active', '=', true)
-        .on('mine.location_type_id', '=', 1),
-    )
-    .select(['p.location_id as pickup', 'mine.id as preferred'])
-    .where('q.id', '=', quoteId)
-    .executeTakeFirst();
-  const main = await trx
+/**
+ * The yard each request's stock is held at (`holdYard`): its pickup yard, else the customer's
+ * own while it is an active sales yard, else the main one. Read in two statements however many
+ * requests are asked (the demo seed asks for all of its own).
+ */
+export async function holdYardIds(
+  db: Kysely<Database>,
+  quoteIds: readonly number[],
+): Promise<Map<number, number | null>> {
+  const rows =
+    quoteIds.length === 0
+      ? []
+      : await db
+          .selectFrom('quote_requests as q')
+          .innerJoin('users as u', 'u.id', 'q.user_id')
+          .leftJoin('quote_request_pickups as p', 'p.quote_request_id', 'q.id')
+          .leftJoin('locations as mine', (join) =>
+            join
+              .onRef('mine.id', '=', 'u.default_location_id')
+              .on('mine.is_active', '=', true)
+              .on('mine.location_type_id', '=', 1),
+          )
+          .select(['q.id', 'p.location_id as pickup', 'mine.id as preferred'])
+          .where('q.id', 'in', [...quoteIds])
+          .execute();
+  const main = await db
     .selectFrom('locations')
     .select('id')
     .where('is_active', '=', true)
@@ -66,11 +75,22 @@ async function requestYard(trx: Trx, quoteId: number): Promise<Yard | null> {
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  const id = holdYard({
-    pickupLocationId: request?.pickup ?? null,
-    preferredLocationId: request?.preferred ?? null,
-    mainYardId: main?.id ?? null,
-  });
+  const found = new Map(rows.map((row) => [row.id, row]));
+  return new Map(
+    quoteIds.map((id) => [
+      id,
+      holdYard({
+        pickupLocationId: found.get(id)?.pickup ?? null,
+        preferredLocationId: found.get(id)?.preferred ?? null,
+        mainYardId: main?.id ?? null,
+      }),
+    ]),
+  );
+}
+
+/** The yard a request's stock is held at, with its names. */
+async function requestYard(trx: Trx, quoteId: number): Promise<Yard | null> {
+  const id = (await holdYardIds(trx, [quoteId])).get(quoteId) ?? null;
   return id === null ? null : yardById(trx, id);
 }
 
