@@ -53,10 +53,17 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
     setNotice({ kind: 'error', message });
   };
 
+  /** What the cart did not take: sizes no longer sold, and sizes whose cart line is at 9,999. */
   const skippedNotice = (result: ListToCartResult) => {
-    if (result.skipped.length === 0) return null;
-    const names = result.skipped.map((item) => `${item.name} (${item.sizeLabel})`).join(', ');
-    return { kind: 'info' as const, message: fill(s.skipped, { names }) };
+    const names = (items: ListToCartResult['skipped']) =>
+      items.map((item) => `${item.name} (${item.sizeLabel})`).join(', ');
+    const message = [
+      result.skipped.length > 0 ? fill(s.skipped, { names: names(result.skipped) }) : '',
+      result.full.length > 0 ? fill(s.full, { names: names(result.full) }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return message ? { kind: 'info' as const, message } : null;
   };
 
   const onMakeDefault = async () => {

@@ -44,19 +44,21 @@ export async function addListToCart(
     throw new ListNotFoundError(`Some of variants ${variantIds.join(', ')} are not on list ${listId}`);
   }
 
-  const result: ListToCartResult = { count: 0, added: 0, skipped: [] };
+  const result: ListToCartResult = { count: 0, added: 0, skipped: [], full: [] };
+  const named = (line: (typeof lines)[number]) => ({
+    variantId: line.variant_id,
+    name: localized(line, 'name', locale),
+    sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
+  });
   for (const line of lines) {
     try {
-      const summary = await addCartItem(db, { userId }, { variantId: line.variant_id, quantity: line.quantity });
-      result.count = summary.count;
-      result.added += 1;
+      const answer = await addCartItem(db, { userId }, { variantId: line.variant_id, quantity: line.quantity });
+      result.count = answer.count;
+      if (answer.added > 0) result.added += 1;
+      if (answer.added < line.quantity) result.full.push(named(line));
     } catch (error) {
       if (!(error instanceof VariantUnavailableError)) throw error;
-      result.skipped.push({
-        variantId: line.variant_id,
-        name: localized(line, 'name', locale),
-        sizeLabel: sizeText(sizeFromRow(line), line.size_label, locale),
-      });
+      result.skipped.push(named(line));
     }
   }
   if (result.added === 0) result.count = (await cartSummary(db, { userId })).count;

@@ -5,7 +5,7 @@ import { ENGINES } from '../../../tests/support/databases.ts';
 import { useTestDatabase } from '../../../tests/support/suite-database.ts';
 import { ApiError, errorResponse } from '../../lib/http/api.ts';
 import { getT } from '../../lib/i18n/index.ts';
-import { cartSummary } from '../cart/cart.server.ts';
+import { addCartItem, cartSummary } from '../cart/cart.server.ts';
 import { VariantUnavailableError } from '../catalog/variants.server.ts';
 import {
   addListToCart,
@@ -330,6 +330,24 @@ describe.each(ENGINES)('wish lists on %s', (engine) => {
       const one = await addListToCart(db(), user.id, list.id, 'en', [sold.variants[1].id]);
       expect(one).toMatchObject({ count: 8, added: 1, skipped: [] });
       await expect(addListToCart(db(), user.id, list.id, 'en', [999_999_999])).rejects.toThrow(ListNotFoundError);
+    });
+
+    it('names the sizes the cart took only part of, or none, because their line reached 9,999', async () => {
+      const user = await shopper();
+      const plant = await createProduct(db(), { variants: [{ sizeLabel: '#1' }, { sizeLabel: '#2' }] });
+      const list = await createList(db(), user.id, { name: 'Big job', description: '' });
+      await addToList(db(), user.id, list.id, { variantId: plant.variants[0].id, quantity: 5 });
+      await addToList(db(), user.id, list.id, { variantId: plant.variants[1].id, quantity: 5 });
+      await addCartItem(db(), { userId: user.id }, { variantId: plant.variants[0].id, quantity: 9_997 });
+      const first = await addListToCart(db(), user.id, list.id, 'en');
+      expect(first).toMatchObject({ count: 9_999 + 5, added: 2, skipped: [] });
+      expect(first.full).toEqual([
+        { variantId: plant.variants[0].id, name: expect.stringMatching(/^Plant /), sizeLabel: '#1' },
+      ]);
+      // Again: the first size takes none at all and is named again; the second still grows.
+      const again = await addListToCart(db(), user.id, list.id, 'en');
+      expect(again).toMatchObject({ count: 9_999 + 10, added: 1 });
+      expect(again.full.map((line) => line.variantId)).toEqual([plant.variants[0].id]);
     });
 
     it('prices lines for a trade user at the trade price', async () => {

@@ -93,6 +93,8 @@ export interface ListToCartResult {
   added: number;
   /** Lines left out because they are no longer for sale, named for the shopper. */
   skipped: { variantId: number; name: string; sizeLabel: string }[];
+  /** Lines the cart took only part of, or none, because its line of that size reached 9,999. */
+  full: { variantId: number; name: string; sizeLabel: string }[];
 }
 
 /**
