@@ -117,6 +117,10 @@ test.describe('purchase panel: the quantity the cart can take', () => {
       await addToCart.click();
       await expect(page.getByRole('status').filter({ hasText: t.added })).toBeVisible();
       await expect(cartBadge(page)).toHaveText('12');
+      // Neither the refusals nor the add loaded a page: the navigation bar never showed. It
+      // shows a navigation after its 200 ms throttle, so one past that is waited for here.
+      await page.waitForTimeout(400);
+      await expect(page.locator('#nav-progress')).not.toHaveCSS('opacity', '1');
     });
 
     test(`an add that meets the 9,999 limit says so, not "added" (${locale})`, async ({ page }) => {

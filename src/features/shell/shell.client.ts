@@ -42,8 +42,9 @@ $cartCount.subscribe((value) => {
     const link = badge.closest('a');
     const labels = link?.dataset;
     if (link && labels?.labelOne && labels.labelOther) {
-      const label = value === 1 ? labels.labelOne : labels.labelOther;
-      link.setAttribute('aria-label', fill(label, { count: value }));
+      // The page's language's rule (French says « 0 article ») and its digits (« 10 000 »).
+      const label = new Intl.PluralRules(root.lang).select(value) === 'one' ? labels.labelOne : labels.labelOther;
+      link.setAttribute('aria-label', fill(label, { count: value.toLocaleString(root.lang) }));
     }
   }
 });
@@ -82,7 +83,11 @@ document.addEventListener('click', (event) => {
   if (link.pathname === location.pathname && link.hash) return;
   startProgress();
 });
-document.addEventListener('submit', () => startProgress());
+// A form a script handles in place (React's listeners run below the document, so they have
+// already said so) loads no page: the bar would creep towards the end and stay there.
+document.addEventListener('submit', (event) => {
+  if (!event.defaultPrevented) startProgress();
+});
 window.addEventListener('pageshow', finishProgress);
 
 // Toasts.
