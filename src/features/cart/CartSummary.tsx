@@ -8,6 +8,8 @@ export interface CartSummaryProps {
   money: (cents: number) => string;
   /** The count takes the singular ("1 item"). */
   plural: boolean;
+  /** The count as the page's language writes it ("10,000", « 10 000 »). */
+  count: string;
   /** A line can no longer be quoted: no way to the checkout until it is removed. */
   unavailable: boolean;
   /** 'No Warranty Applies', shown to trade users instead of the warranty. */
@@ -16,7 +18,7 @@ export interface CartSummaryProps {
 }
 
 /** The cart page's summary beside its lines: the estimated total, the notes and the way to a quote. */
-export function CartSummary({ cart, strings, money, plural, unavailable, warrantyNone, links }: CartSummaryProps) {
+export function CartSummary({ cart, strings, money, plural, count, unavailable, warrantyNone, links }: CartSummaryProps) {
   return (
     <aside className="cart__summary card" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading">{strings.summary.heading}</h2>
@@ -28,7 +30,7 @@ export function CartSummary({ cart, strings, money, plural, unavailable, warrant
               {money(cart.totalCents)}
             </span>
             <span className="muted">
-              {fill(plural ? strings.summary.items_one : strings.summary.items_other, { count: cart.count })}
+              {fill(plural ? strings.summary.items_one : strings.summary.items_other, { count })}
             </span>
           </dd>
         </div>

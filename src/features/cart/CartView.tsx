@@ -180,6 +180,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
             strings={strings}
             money={money}
             plural={plural}
+            count={cart.count.toLocaleString(INTL_LOCALE[locale])}
             unavailable={unavailable}
             warrantyNone={warrantyNone}
             links={links}
