@@ -65,6 +65,9 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   // On a chart with axes the legend goes above the plot: the library leaves too little room
   // under slanted axis labels, which then ran into a legend below them.
   const legendAbove: ApexOptions['legend'] = { ...base.legend, position: 'top' };
+  // The chart's own name for screen readers: its title, in the page's language (the library's
+  // own is an English sentence, "bar chart with 2 data series").
+  const named = (title: string): ApexOptions['chart'] => ({ ...base.chart, accessibility: { description: title } });
   const chart = (node: (C: ComponentType<ChartProps>) => ReactNode) =>
     Chart ? node(Chart) : <p className="loading">{s.loading}</p>;
 
@@ -85,7 +88,12 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
       table={<Table head={head} rows={labels.map((label, i) => [label, number.format(values[i] ?? 0)])} />}
     >
       {chart((C) => (
-        <C type="donut" height={300} options={{ ...base, labels, colors: GREENS }} series={values} />
+        <C
+          type="donut"
+          height={300}
+          options={{ ...base, chart: named(title), labels, colors: GREENS }}
+          series={values}
+        />
       ))}
     </Figure>
   );
@@ -125,6 +133,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
             height={300}
             options={{
               ...base,
+              chart: named(s.growth),
               legend: legendAbove,
               colors: [GREENS[1] as string, GREENS[0] as string],
               stroke: { width: [0, 3] },
@@ -201,6 +210,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
             height={300}
             options={{
               ...base,
+              chart: named(s.inHouse),
               legend: legendAbove,
               colors: [GREENS[0] as string, GREENS[2] as string],
               // Two groups: their names on lines of a few words each, level, never slanted.
@@ -245,6 +255,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
                 height={300}
                 options={{
                   ...base,
+                  chart: named(s[key]),
                   colors: [GREENS[key === 'topByCount' ? 1 : 0] as string],
                   plotOptions: { bar: { horizontal: true, borderRadius: 3 } },
                   // In a horizontal bar chart the y axis holds the customers' names.
@@ -288,7 +299,11 @@ function Figure(props: {
       {props.empty ? <p className="muted">{props.empty}</p> : props.children}
       <details>
         <summary>{props.caption}</summary>
-        {props.table}
+        {/* A named region the keyboard can reach, so a table wider than the card can be scrolled (WCAG 2.1.1). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard. */}
+        <section className="dash-table-frame" aria-label={props.caption} tabIndex={0}>
+          {props.table}
+        </section>
       </details>
     </figure>
   );
