@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLength } from './format.ts';
+import { formatDate, formatLength } from './format.ts';
 
 describe('formatLength', () => {
   it('gives metres from one metre up and centimetres below, as the locale writes them', () => {
@@ -10,5 +10,15 @@ describe('formatLength', () => {
     expect(formatLength(100, 'fr')).toBe('1\u00a0m');
     expect(formatLength(60, 'en')).toBe('60\u00a0cm');
     expect(formatLength(60, 'fr')).toBe('60\u00a0cm');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the first of the month as « 1er » in French, and leaves other days and English alone', () => {
+    expect(formatDate('2020-01-01T12:00:00Z', 'fr')).toBe('1er janvier 2020');
+    expect(formatDate('2020-01-01T12:00:00Z', 'fr', 'medium')).toBe('1er janv. 2020');
+    expect(formatDate('2020-01-11T12:00:00Z', 'fr')).toBe('11 janvier 2020');
+    expect(formatDate('2020-01-21T12:00:00Z', 'fr')).toBe('21 janvier 2020');
+    expect(formatDate('2020-01-01T12:00:00Z', 'en')).toBe('January 1, 2020');
   });
 });

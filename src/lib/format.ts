@@ -60,7 +60,9 @@ export function formatDate(value: Date | string, locale: Locale, style: 'long' |
     format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: style, timeZone: 'America/Toronto' });
     dates.set(key, format);
   }
-  return format.format(date);
+  const text = format.format(date);
+  // French writes the first of the month as an ordinal: « 1er janvier 2020 » (Intl gives « 1 janvier »).
+  return locale === 'fr' && style !== 'short' ? text.replace(/^1(?= )/, '1er') : text;
 }
 
 const months = new Map<Locale, Intl.DateTimeFormat>();
