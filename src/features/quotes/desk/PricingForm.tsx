@@ -7,6 +7,7 @@ import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
 import {
+  centsToMoneyInput,
   moneyToCents,
   readQuantity,
   type SendQuoteInput,
@@ -59,7 +60,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
         sku: line.offeredSku,
         alternatives: line.alternatives,
       })),
-      fees: '0.00',
+      fees: centsToMoneyInput(0, locale),
       note: '',
       validUntil,
     },
@@ -162,7 +163,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
             aria-describedby="qd-valid-until-hint"
             {...register('validUntil')}
           />
-          <p className="field-hint muted" id="qd-valid-until-hint">
+          <p className={dateError ? 'field-error' : 'field-hint muted'} id="qd-valid-until-hint">
             {dateError ?? v.validUntilHint}
           </p>
         </div>

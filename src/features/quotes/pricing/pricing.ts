@@ -10,8 +10,10 @@ export function moneyToCents(value: string): number {
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0') || '0');
 }
 
-export function centsToMoneyInput(cents: number): string {
-  return (cents / 100).toFixed(2);
+/** Cents as the field shows them, with the decimal mark of the page's language: "12.50", « 12,50 ». */
+export function centsToMoneyInput(cents: number, locale: 'en' | 'fr' = 'en'): string {
+  const text = (cents / 100).toFixed(2);
+  return locale === 'fr' ? text.replace('.', ',') : text;
 }
 
 export interface QuoteFormMessages {
