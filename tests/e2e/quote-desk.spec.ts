@@ -341,6 +341,17 @@ for (const locale of LOCALES) {
       // Laid out by the library's stylesheet (a <style> it injected would be refused by the CSP).
       await expect(page.locator('[data-chart="roles"] .apexcharts-legend')).toHaveCSS('display', 'flex');
       expect(refusedByCsp).toEqual([]);
+      // Each chart is named in the page's language, by its title (not the library's English).
+      await expect(page.locator('[data-chart="in-house"] svg[aria-label]').first()).toHaveAttribute(
+        'aria-label',
+        locale === 'fr' ? 'Clients avec et sans compte maison' : 'Customers with and without an in-house account',
+      );
+      // Every chart's figures opened on a phone: a wide table scrolls in its frame, never the page.
+      await page.setViewportSize({ width: 412, height: 900 });
+      const summaries = page.locator('.dash-figure summary');
+      for (let index = 0; index < (await summaries.count()); index++) await summaries.nth(index).click();
+      await expect(page.locator('.dash-table-frame').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
     });
   });
 }
