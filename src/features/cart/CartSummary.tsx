@@ -18,7 +18,16 @@ export interface CartSummaryProps {
 }
 
 /** The cart page's summary beside its lines: the estimated total, the notes and the way to a quote. */
-export function CartSummary({ cart, strings, money, plural, count, unavailable, warrantyNone, links }: CartSummaryProps) {
+export function CartSummary({
+  cart,
+  strings,
+  money,
+  plural,
+  count,
+  unavailable,
+  warrantyNone,
+  links,
+}: CartSummaryProps) {
   return (
     <aside className="cart__summary card" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading">{strings.summary.heading}</h2>
