@@ -42,6 +42,16 @@ test.describe('for crawlers and returning visitors', () => {
     expect(catalogue.headers().location).toBe('/search?q=rose');
     await page.goto('/fr/catalogue?q=rosier');
     await expect(page).toHaveURL(/\/fr\/search\?q=rosier$/);
+    // The addresses people type for signing in and up lead to the pages, with where they were going.
+    for (const [from, to] of [
+      ['/sign-in?next=%2Fcart', '/auth/sign-in?next=%2Fcart'],
+      ['/fr/connexion', '/fr/auth/sign-in'],
+      ['/auth/sign-up', '/register'],
+      ['/fr/auth/sign-up', '/fr/register'],
+    ]) {
+      const answer = await request.get(from, { maxRedirects: 0 });
+      expect([answer.status(), answer.headers().location]).toEqual([301, to]);
+    }
   });
 
   test('each build publishes its manifest, and pages carry its id', async ({ request, page }) => {

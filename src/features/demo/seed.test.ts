@@ -307,7 +307,7 @@ describe('seedDemoData', { timeout: TIMEOUT }, () => {
   });
 
   it('logs the counts npm start reports', () => {
-    expect(counts).toMatchObject({ customer_types: 2, location_types: 2, locations: 4, redirects: 5 });
+    expect(counts).toMatchObject({ customer_types: 2, location_types: 2, locations: 4, redirects: 9 });
     expect(Object.values(counts).every((count) => Number.isInteger(count) && count > 0)).toBe(true);
   });
 
