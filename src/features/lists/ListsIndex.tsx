@@ -39,10 +39,8 @@ export default function ListsIndex({ locale, lists: initial, initialQuery, lists
 
   return (
     <div className="lists-index">
-      <section className="card lists-panel" aria-labelledby={`${searchId}-heading`}>
-        <h2 id={`${searchId}-heading`} className="visually-hidden">
-          {strings.heading}
-        </h2>
+      {/* Named by the page's own heading (ListsPage.astro): a second « My lists » was read out. */}
+      <section className="card lists-panel" aria-labelledby="lists-heading">
         {lists.length > 0 && (
           <search className="lists-search">
             <label htmlFor={searchId}>{strings.search.label}</label>
