@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../lib/ids.ts';
 import { MAX_QUANTITY } from '../../lib/quantity.ts';
+import { searchKey } from '../../lib/search-key.ts';
 
 export {
   LIST_DESCRIPTION_MAX,
@@ -105,11 +106,6 @@ export function deletionRefusal(list: { isDefault: boolean }, listCount: number)
   if (list.isDefault) return 'default';
   if (listCount <= 1) return 'only_list';
   return undefined;
-}
-
-/** Lower case, without accents: "Cèdres" is found by "cedres". */
-export function searchKey(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim();
 }
 
 /** The lists whose name holds the query (accents and case ignored); all of them for an empty query. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchKey } from '../../lib/search-key.ts';
 import type { StockLabel } from '../catalog/catalog.ts';
 import type { PictureSources } from '../catalog/picture.ts';
 
@@ -83,11 +84,6 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   arborvitae: 'cedar',
 };
 
-/** Lower case without accents, as the database's `immutable_unaccent` folds names. */
-export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /**
  * The query with each everyday name put in the catalogue's word ("hortensia blanc" →
  * "hydrangee blanc"; a plural keeps its s), searched beside the query itself; undefined when
@@ -96,7 +92,7 @@ export function foldWord(word: string): string {
 export function synonymQuery(q: string): string | undefined {
   let changed = false;
   const swapped = q.split(/(\s+)/).map((token) => {
-    const folded = foldWord(token);
+    const folded = searchKey(token);
     const plural = folded.endsWith('s') && SYNONYMS[folded.slice(0, -1)] !== undefined;
     const word = plural ? folded.slice(0, -1) : folded;
     const synonym = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : undefined;
