@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Fulfilment, PaymentPreference, QuoteStatus } from '../../../lib/db/schema.ts';
 import { taxRegistrations } from '../../quotes/taxes/taxes.server.ts';
-import { isProvince, sumTaxes, taxLinesFor } from '../../quotes/taxes/taxes.ts';
+import { sumTaxes, taxLinesFor, taxProvince } from '../../quotes/taxes/taxes.ts';
 import { nurseryDate } from '../../quotes/versions/versions.ts';
 import { SEED_FILES } from './data.ts';
 import { loadSeedFile } from './files.ts';
@@ -199,10 +199,16 @@ export async function seedScaleQuoteDesk(
           Math.min(sentAt.getTime() + versionRandom.int(1, 5 * 24) * HOUR_MS, now.getTime() - HOUR_MS),
         ),
       );
-      // Taxed where the sale takes place: the delivery address (Milton), else the pickup yard.
-      const pickupProvince = provinceOf.get(draft.user.default_location_id ?? yards[0] ?? 1) ?? 'ON';
-      const province = draft.fulfilment === 'pickup' ? pickupProvince : 'ON';
-      if (!isProvince(province)) throw new Error(`Yard province ${province} is not a province`);
+      // Taxed where the sale takes place (taxProvince): the delivery address (Milton), else the pickup yard.
+      const province = taxProvince(
+        draft.fulfilment === 'pickup'
+          ? {
+              delivery: null,
+              pickup: { province: provinceOf.get(draft.user.default_location_id ?? yards[0] ?? 1) ?? '' },
+            }
+          : { delivery: { province: 'ON' }, pickup: null },
+      );
+      if (province === null) throw new Error(`Quote request ${quoteId} has no province to be taxed in`);
       const itemsCents = draft.lines.reduce((sum, line) => sum + line.quantity * line.variant.list_price_cents, 0);
       const taxLines = taxLinesFor(itemsCents, province, nurseryDate(sentAt), registrations);
       return [

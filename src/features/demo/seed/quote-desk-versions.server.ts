@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Database, HoldReleaseReason, QuoteDecision, QuoteVersionLinesTable } from '../../../lib/db/schema.ts';
 import { holdYardIds } from '../../quotes/holds/holds.server.ts';
 import { settlementOf } from '../../quotes/holds/holds.ts';
-import type { Province, TaxLine } from '../../quotes/taxes/taxes.ts';
+import { type Province, sumTaxes, type TaxLine } from '../../quotes/taxes/taxes.ts';
 import {
   type AnswerOutcome,
   addDays,
@@ -73,7 +73,7 @@ export async function seedQuoteDeskVersions(
   const drafts = sent.map((quote) => {
     const validUntil = defaultValidUntil(quote.sentAt);
     const itemsCents = quote.lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents, 0);
-    const taxesCents = quote.taxLines.reduce((sum, tax) => sum + tax.cents, 0);
+    const taxesCents = sumTaxes(quote.taxLines);
     let outcome: AnswerOutcome | null = null;
     if (quote.answer) {
       if (quote.answer.at.getTime() >= validityEnd(validUntil).getTime()) {
