@@ -8,6 +8,7 @@ import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
 import {
   centsToMoneyInput,
+  isMoney,
   moneyToCents,
   readQuantity,
   type SendQuoteInput,
@@ -24,8 +25,6 @@ import { messageFor, type PricingLine, type Props, type Strings } from './quote-
  * their price and reason; the fees, the "valid until" day and a note. The taxes are computed
  * (decision 051), shown read-only with the province.
  */
-
-const isMoney = (value: string | undefined) => Boolean(value && /^\d{1,7}(?:[.,]\d{1,2})?$/.test(value.trim()));
 
 export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil, today, tax }: Props) {
   const v = strings.versions;
@@ -69,7 +68,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
   const [sent, setSent] = useState(false);
   const watched = useWatch({ control });
   const taxable = useMemo(() => {
-    const cents = (value: string | undefined) => (value && isMoney(value) ? moneyToCents(value) : 0);
+    const cents = (value: string | undefined) => (isMoney(value) ? moneyToCents(value) : 0);
     const items = (watched.lines ?? []).reduce((sum, line) => {
       // Only what the schema would take counts: a quantity being typed ("-", "-3", "2.5") adds nothing.
       return sum + (readQuantity(line?.quantity ?? 0) ?? 0) * cents(line?.unitPrice);

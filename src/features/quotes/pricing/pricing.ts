@@ -5,6 +5,11 @@ import { z } from 'zod';
 /** Dollars and cents as typed in either language: "12", "12.5", "12,50". */
 const MONEY_PATTERN = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 
+/** Whether a typed amount is dollars and cents the schema takes ("12", "12,50"). */
+export function isMoney(value: string | undefined): value is string {
+  return value !== undefined && MONEY_PATTERN.test(value.trim());
+}
+
 export function moneyToCents(value: string): number {
   const [dollars = '0', cents = ''] = value.trim().split(/[.,]/);
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0') || '0');
