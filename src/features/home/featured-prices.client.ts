@@ -15,6 +15,8 @@ async function showTradePrices(grid: HTMLElement): Promise<void> {
   const prices = [...grid.querySelectorAll<HTMLElement>('[data-from-product]')];
   if (prices.length === 0 || !(await settledTradePricing())) return;
   const cents = await tradeFromPrices(prices.map((price) => Number(price.dataset.fromProduct)));
+  // Intl directly, not lib/format.ts's formatMoney: that module is not in the shell chunk, and
+  // the home page has 30 bytes of its script budget left.
   const money = new Intl.NumberFormat(intlLocale(grid.dataset.locale ?? 'en'), { style: 'currency', currency: 'CAD' });
   const template = grid.dataset.featuredPrices ?? '{{price}}';
   for (const price of prices) {
