@@ -344,7 +344,7 @@ for (const locale of LOCALES) {
       // Each chart is named in the page's language, by its title (not the library's English).
       await expect(page.locator('[data-chart="in-house"] svg[aria-label]').first()).toHaveAttribute(
         'aria-label',
-        locale === 'fr' ? 'Clients avec et sans compte maison' : 'Customers with and without an in-house account',
+        locale === 'fr' ? 'Clients avec et sans compte interne' : 'Customers with and without an in-house account',
       );
       // Every chart's figures opened on a phone: a wide table scrolls in its frame, never the page.
       await page.setViewportSize({ width: 412, height: 900 });

@@ -56,6 +56,8 @@ const AVOID: [RegExp, string][] = [
   [/cotées? pour/i, 'adaptées à'],
   [/de spécialité/i, 'de collection'],
   [/printani[èe]re et automnale/i, 'du printemps à l’automne'],
+  [/\bcomptes? commercia(l|ux)\b/i, 'compte professionnel'],
+  [/\bcomptes? maison\b/i, 'compte interne'],
   [/\bPoste\s*:/, 'poste (extension) or Adresse postale'],
   [/Aronia à fruits noirs/i, 'aronie noire'],
   [/\bsales[ -]yards?\b/i, 'centre de vente'],
