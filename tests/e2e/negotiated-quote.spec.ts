@@ -52,7 +52,7 @@ const words = {
   },
   fr: {
     addAlternative: 'Ajouter une solution de rechange à la ligne 3',
-    altSku: 'Code de la solution de rechange 1 (ligne 3)',
+    altSku: 'UGS de la solution de rechange 1 (ligne 3)',
     altPrice: 'Prix unitaire de la solution de rechange 1 (ligne 3)',
     altReason: 'Motif de la solution de rechange 1 (ligne 3)',
     reason: 'Épuisé en pots no 2',

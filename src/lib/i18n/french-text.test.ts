@@ -100,6 +100,29 @@ describe('French messages', () => {
   it('are written with French typography', () => {
     expect(typographyFaults(messages)).toEqual([]);
   });
+
+  it('say the same English term with the same French one in every namespace', () => {
+    const english = new Map(
+      messageFiles.flatMap((name) =>
+        frenchStrings(`fr/${name}`, json(join(MESSAGES, '../en', name)), true).map(
+          (entry) => [`${entry.file} ${entry.key}`, entry.text] as const,
+        ),
+      ),
+    );
+    /** An English term, and the French one the same message must use (the glossary's choices). */
+    const SAME: [RegExp, RegExp, string][] = [
+      [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
+      [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
+      [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
+    ];
+    const faults = messages.flatMap(({ file, key, text }) => {
+      const source = english.get(`${file} ${key}`) ?? '';
+      return SAME.filter(([en, fr]) => en.test(source) && !fr.test(text)).map(
+        ([, , use]) => `${file} ${key}: « ${text} » for “${source}” → ${use}`,
+      );
+    });
+    expect(faults).toEqual([]);
+  });
 });
 
 describe('French content and catalogue files', () => {
