@@ -114,6 +114,11 @@ describe('French messages', () => {
       [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
       [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
       [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
+      [
+        /\blandscape professionals?\b/i,
+        /\bprofessionnels? de l'aménagement paysager\b/i,
+        'professionnel de l’aménagement paysager',
+      ],
     ];
     const faults = messages.flatMap(({ file, key, text }) => {
       const source = english.get(`${file} ${key}`) ?? '';
