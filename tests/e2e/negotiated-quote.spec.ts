@@ -162,7 +162,7 @@ for (const locale of LOCALES) {
       page.locator('[data-versions] [data-version="1"] [data-version-line="1"] [data-hold="held"]'),
     ).toHaveText(
       locale === 'fr'
-        ? new RegExp(`^Réservé à .+\u00a0: ${target.lines[0]?.quantity}$`)
+        ? new RegExp(`^Réservé au .+\u00a0: ${target.lines[0]?.quantity}$`)
         : new RegExp(`^Held at .+: ${target.lines[0]?.quantity}$`),
     );
     const first = await waitForMail(target.customer.email, 'priced_quote');
