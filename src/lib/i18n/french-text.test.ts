@@ -113,6 +113,7 @@ describe('French messages', () => {
     const SAME: [RegExp, RegExp, string][] = [
       [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
       [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
+      [/\bwire basket\b/i, /\bpanier de broche\b/i, 'panier de broche'],
       [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
       [
         /\blandscape professionals?\b/i,
