@@ -56,7 +56,7 @@ const words = {
     altPrice: 'Prix unitaire de la solution de rechange 1 (ligne 3)',
     altReason: 'Motif de la solution de rechange 1 (ligne 3)',
     reason: 'Épuisé en pots no 2',
-    fees: 'Frais de réception',
+    fees: 'Frais de livraison ou de cueillette',
     send: 'Envoyer la soumission chiffrée',
     quantity: 'Quantité de la ligne 1',
     badQuantity: 'Entrez un nombre entier de 0 à 100\u00a0000.',

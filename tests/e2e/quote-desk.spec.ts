@@ -231,7 +231,7 @@ for (const locale of LOCALES) {
       await page.locator('[data-move-to="in_review"]').click();
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
       const form = await hydrated(page.locator('section.qd-actions'));
-      await form.getByLabel(locale === 'fr' ? 'Frais de réception' : 'Fulfilment fees').fill('75');
+      await form.getByLabel(locale === 'fr' ? 'Frais de livraison ou de cueillette' : 'Fulfilment fees').fill('75');
       // The taxes are computed, read-only (decision 051).
       await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
       await form

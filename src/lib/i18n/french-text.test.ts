@@ -114,6 +114,7 @@ describe('French messages', () => {
       [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
       [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
       [/\bwire basket\b/i, /\bpanier de broche\b/i, 'panier de broche'],
+      [/\bfulfilment fees\b/i, /\bfrais de livraison ou de cueillette\b/i, 'frais de livraison ou de cueillette'],
       [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
       [
         /\blandscape professionals?\b/i,
