@@ -114,6 +114,8 @@ describe('French messages', () => {
       [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
       [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
       [/\bwire basket\b/i, /\bpanier de broche\b/i, 'panier de broche'],
+      [/\bsite contact\b/i, /\bpersonne-ressource sur le chantier\b/i, 'personne-ressource sur le chantier'],
+      [/\bpayment preference\b/i, /^(?!.*souhaité).*\bmode de paiement\b/i, 'mode de paiement préféré'],
       [/\bfulfilment fees\b/i, /\bfrais de livraison ou de cueillette\b/i, 'frais de livraison ou de cueillette'],
       [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
       [

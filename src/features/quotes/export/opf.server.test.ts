@@ -142,7 +142,7 @@ describe('Order Processing Form', () => {
     for (const label of [
       'Statut',
       'Livrer à',
-      'Responsable du chantier',
+      'Personne-ressource sur le chantier',
       'Chantier',
       'Bon de commande',
       'Lieu de cueillette',
