@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLength } from './format.ts';
+import { formatDate, formatDateTime, formatLength } from './format.ts';
 
 describe('formatLength', () => {
   it('gives metres from one metre up and centimetres below, as the locale writes them', () => {
@@ -20,5 +20,13 @@ describe('formatDate', () => {
     expect(formatDate('2020-01-11T12:00:00Z', 'fr')).toBe('11 janvier 2020');
     expect(formatDate('2020-01-21T12:00:00Z', 'fr')).toBe('21 janvier 2020');
     expect(formatDate('2020-01-01T12:00:00Z', 'en')).toBe('January 1, 2020');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes « 1er » and an hour without a leading zero in French, at the nursery’s time', () => {
+    expect(formatDateTime(new Date('2026-03-01T14:05:00Z'), 'fr')).toBe('1er mars 2026, 9\u00a0h\u00a005');
+    expect(formatDateTime('2026-03-11T19:30:00Z', 'fr')).toBe('11 mars 2026, 15\u00a0h\u00a030');
+    expect(formatDateTime(new Date('2026-03-01T14:05:00Z'), 'en')).toBe('Mar 1, 2026, 9:05 a.m.');
   });
 });

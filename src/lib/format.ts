@@ -65,6 +65,33 @@ export function formatDate(value: Date | string, locale: Locale, style: 'long' |
   return locale === 'fr' && style !== 'short' ? text.replace(/^1(?= )/, '1er') : text;
 }
 
+const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A moment with its time, at the nursery (America/Toronto): "Mar 1, 2026, 9:05 a.m." /
+ * « 1er mars 2026, 9 h 05 ». Spelled out rather than `dateStyle`/`timeStyle`, which give
+ * « 1 mars 2026, 09 h 05 » in French: the first of the month is an ordinal there, and an hour
+ * has no leading zero.
+ */
+export function formatDateTime(value: Date | string, locale: Locale): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/Toronto',
+    });
+    dateTimes.set(locale, format);
+  }
+  const text = format.format(date);
+  // « 9 h 05 » stays on one line.
+  return locale === 'fr' ? text.replace(/^1(?= )/, '1er').replace(/(\d) h (?=\d)/, '$1\u00a0h\u00a0') : text;
+}
+
 const months = new Map<Locale, Intl.DateTimeFormat>();
 
 export function formatMonth(month: number, locale: Locale): string {

@@ -52,11 +52,11 @@ const words = {
   },
   fr: {
     addAlternative: 'Ajouter une solution de rechange à la ligne 3',
-    altSku: 'Code de la solution de rechange 1 (ligne 3)',
+    altSku: 'UGS de la solution de rechange 1 (ligne 3)',
     altPrice: 'Prix unitaire de la solution de rechange 1 (ligne 3)',
     altReason: 'Motif de la solution de rechange 1 (ligne 3)',
     reason: 'Épuisé en pots no 2',
-    fees: 'Frais de réception',
+    fees: 'Frais de livraison ou de cueillette',
     send: 'Envoyer la soumission chiffrée',
     quantity: 'Quantité de la ligne 1',
     badQuantity: 'Entrez un nombre entier de 0 à 100\u00a0000.',
@@ -162,7 +162,7 @@ for (const locale of LOCALES) {
       page.locator('[data-versions] [data-version="1"] [data-version-line="1"] [data-hold="held"]'),
     ).toHaveText(
       locale === 'fr'
-        ? new RegExp(`^Réservé à .+\u00a0: ${target.lines[0]?.quantity}$`)
+        ? new RegExp(`^Réservé au .+\u00a0: ${target.lines[0]?.quantity}$`)
         : new RegExp(`^Held at .+: ${target.lines[0]?.quantity}$`),
     );
     const first = await waitForMail(target.customer.email, 'priced_quote');

@@ -231,7 +231,7 @@ for (const locale of LOCALES) {
       await page.locator('[data-move-to="in_review"]').click();
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
       const form = await hydrated(page.locator('section.qd-actions'));
-      await form.getByLabel(locale === 'fr' ? 'Frais de réception' : 'Fulfilment fees').fill('75');
+      await form.getByLabel(locale === 'fr' ? 'Frais de livraison ou de cueillette' : 'Fulfilment fees').fill('75');
       // The taxes are computed, read-only (decision 051).
       await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
       await form
@@ -344,7 +344,7 @@ for (const locale of LOCALES) {
       // Each chart is named in the page's language, by its title (not the library's English).
       await expect(page.locator('[data-chart="in-house"] svg[aria-label]').first()).toHaveAttribute(
         'aria-label',
-        locale === 'fr' ? 'Clients avec et sans compte maison' : 'Customers with and without an in-house account',
+        locale === 'fr' ? 'Clients avec et sans compte interne' : 'Customers with and without an in-house account',
       );
       // Every chart's figures opened on a phone: a wide table scrolls in its frame, never the page.
       await page.setViewportSize({ width: 412, height: 900 });

@@ -3,7 +3,7 @@ import 'apexcharts/dist/apexcharts.css';
 import 'apexcharts/dist/apexcharts-legend.css';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { intlLocale } from '../../lib/i18n/locale.ts';
 import type enDashboard from '../../lib/i18n/locales/en/dashboard.json';
 import type enQuoteDesk from '../../lib/i18n/locales/en/quoteDesk.json';
@@ -49,8 +49,8 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
     notation: 'compact',
     maximumFractionDigits: 1,
   });
-  const week = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
-  const weekLabel = (iso: string) => week.format(new Date(`${iso}T12:00:00Z`));
+  // « 1er mars 2026 » in French, as every date of the store.
+  const weekLabel = (iso: string) => formatDate(`${iso}T12:00:00Z`, locale, 'medium');
   const base: ApexOptions = {
     // The legend's styles come from the stylesheet imported above: a <style> element the
     // library would inject is refused by the Content-Security-Policy.

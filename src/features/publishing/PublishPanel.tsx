@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
-import { fill, INTL_LOCALE } from '../../lib/i18n/locale.ts';
+import { fill } from '../../lib/i18n/locale.ts';
 import type enCatalogAdmin from '../../lib/i18n/locales/en/catalog-admin.json';
 import { showToast } from '../../lib/toasts.ts';
 import {
@@ -55,12 +56,7 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
     }
   };
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'America/Toronto',
-    }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, locale);
   const mode = {
     local: strings.modeLocal,
     vercel: strings.modeVercel,

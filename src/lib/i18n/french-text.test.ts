@@ -56,6 +56,8 @@ const AVOID: [RegExp, string][] = [
   [/cotées? pour/i, 'adaptées à'],
   [/de spécialité/i, 'de collection'],
   [/printani[èe]re et automnale/i, 'du printemps à l’automne'],
+  [/\bcomptes? commercia(l|ux)\b/i, 'compte professionnel'],
+  [/\bcomptes? maison\b/i, 'compte interne'],
   [/\bPoste\s*:/, 'poste (extension) or Adresse postale'],
   [/Aronia à fruits noirs/i, 'aronie noire'],
   [/\bsales[ -]yards?\b/i, 'centre de vente'],
@@ -97,6 +99,38 @@ describe('French messages', () => {
 
   it('are written with French typography', () => {
     expect(typographyFaults(messages)).toEqual([]);
+  });
+
+  it('say the same English term with the same French one in every namespace', () => {
+    const english = new Map(
+      messageFiles.flatMap((name) =>
+        frenchStrings(`fr/${name}`, json(join(MESSAGES, '../en', name)), true).map(
+          (entry) => [`${entry.file} ${entry.key}`, entry.text] as const,
+        ),
+      ),
+    );
+    /** An English term, and the French one the same message must use (the glossary's choices). */
+    const SAME: [RegExp, RegExp, string][] = [
+      [/\bSKUs?\b/, /\bUGS\b/, 'UGS'],
+      [/\bOut of Stock\b/, /^Rupture de stock$/, 'Rupture de stock'],
+      [/\bwire basket\b/i, /\bpanier de broche\b/i, 'panier de broche'],
+      [/\bsite contact\b/i, /\bpersonne-ressource sur le chantier\b/i, 'personne-ressource sur le chantier'],
+      [/\bpayment preference\b/i, /^(?!.*souhaité).*\bmode de paiement\b/i, 'mode de paiement préféré'],
+      [/\bfulfilment fees\b/i, /\bfrais de livraison ou de cueillette\b/i, 'frais de livraison ou de cueillette'],
+      [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
+      [
+        /\blandscape professionals?\b/i,
+        /\bprofessionnels? de l'aménagement paysager\b/i,
+        'professionnel de l’aménagement paysager',
+      ],
+    ];
+    const faults = messages.flatMap(({ file, key, text }) => {
+      const source = english.get(`${file} ${key}`) ?? '';
+      return SAME.filter(([en, fr]) => en.test(source) && !fr.test(text)).map(
+        ([, , use]) => `${file} ${key}: « ${text} » for “${source}” → ${use}`,
+      );
+    });
+    expect(faults).toEqual([]);
   });
 });
 

@@ -137,6 +137,23 @@ describe('Order Processing Form', () => {
     expect(text).toMatch(/Total estimatif avant taxes\s*:\s*112,50\s\$/);
   });
 
+  it('puts a non-breaking space before every colon of a French form', async () => {
+    const { text } = await textOf(await renderOpf(quote(2), 'fr'));
+    for (const label of [
+      'Statut',
+      'Livrer à',
+      'Personne-ressource sur le chantier',
+      'Chantier',
+      'Bon de commande',
+      'Lieu de cueillette',
+      'Total estimatif avant taxes',
+    ]) {
+      // The text layer gives the non-breaking space back as a space: what matters is that there is one.
+      expect(text).toContain(`${label} : `);
+    }
+    expect(text).not.toMatch(/\S: /);
+  });
+
   it('runs over as many pages as 100 lines need, each numbered', async () => {
     const { text, pages } = await textOf(await renderOpf(quote(100), 'en'));
     expect(pages).toBeGreaterThan(2);

@@ -51,6 +51,8 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   const tq = (key: string, options?: Record<string, unknown>) => pdfText(t(key, options));
   const money = (cents: number) => pdfText(formatMoney(cents, locale));
   const date = (value: Date | string) => pdfText(formatDate(value, locale, 'medium'));
+  // French puts a non-breaking space before a colon (« Statut : Envoyée »).
+  const colon = locale === 'fr' ? '\u00a0:' : ':';
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -82,7 +84,7 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`${tq('opf.status')}: ${tq(`status.${quote.status}`)}`, { width: WIDTH, align: 'right' });
+    .text(`${tq('opf.status')}${colon} ${tq(`status.${quote.status}`)}`, { width: WIDTH, align: 'right' });
   doc.fillColor('black');
   doc.y = Math.max(doc.y, top + 52);
   rule(doc);
@@ -133,16 +135,16 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   if (quote.delivery) {
     const d = quote.delivery;
     fulfilmentLines.push(
-      `${tq('opf.deliveryTo')}: ${pdfText(`${d.streetAddress}, ${d.city} ${d.province} ${d.postalCode}`)}`,
-      `${tq('opf.siteContact')}: ${pdfText(`${siteContactName(d)}, ${d.phone}`)}`,
+      `${tq('opf.deliveryTo')}${colon} ${pdfText(`${d.streetAddress}, ${d.city} ${d.province} ${d.postalCode}`)}`,
+      `${tq('opf.siteContact')}${colon} ${pdfText(`${siteContactName(d)}, ${d.phone}`)}`,
     );
-    if (d.jobName) fulfilmentLines.push(`${tq('opf.job')}: ${pdfText(d.jobName)}`);
-    if (d.poNumber) fulfilmentLines.push(`${tq('opf.po')}: ${pdfText(d.poNumber)}`);
+    if (d.jobName) fulfilmentLines.push(`${tq('opf.job')}${colon} ${pdfText(d.jobName)}`);
+    if (d.poNumber) fulfilmentLines.push(`${tq('opf.po')}${colon} ${pdfText(d.poNumber)}`);
   }
   if (quote.pickup) {
     const p = quote.pickup;
     fulfilmentLines.push(
-      `${tq('opf.pickupAt')}: ${pdfText(`${locale === 'fr' ? p.nameFr : p.nameEn}, ${p.streetAddress}, ${p.city} ${p.province} ${p.postalCode}`)}`,
+      `${tq('opf.pickupAt')}${colon} ${pdfText(`${locale === 'fr' ? p.nameFr : p.nameEn}, ${p.streetAddress}, ${p.city} ${p.province} ${p.postalCode}`)}`,
     );
   }
   doc.y = fact(doc, tq('opf.fulfilment'), fulfilmentLines.join('\n'), PAGE.margin, doc.y, WIDTH) + 4;
@@ -219,7 +221,7 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
     .font('Helvetica-Bold')
     .fontSize(10)
     .fillColor('black')
-    .text(`${tq('opf.estimatedTotal')}: ${money(quote.subtotalCents)}`, PAGE.margin, totalsTop, { width: half });
+    .text(`${tq('opf.estimatedTotal')}${colon} ${money(quote.subtotalCents)}`, PAGE.margin, totalsTop, { width: half });
   doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(tq('detail.estimatedNote'), { width: half });
   doc.fillColor('black');
   const boxX = PAGE.margin + WIDTH / 2 + 8;
@@ -244,7 +246,6 @@ export async function renderOpf(quote: QuoteDetail, locale: Locale, printedAt = 
   const current = quote.versions.at(-1);
   if (current) {
     const n = getT(locale, 'negotiation');
-    const colon = locale === 'fr' ? '\u00a0:' : ':';
     const parts = [
       n('version', { number: current.number }),
       n('validUntil', { date: formatDate(`${current.validUntil}T12:00:00Z`, locale, 'medium') }),

@@ -13,7 +13,7 @@ interface YardName {
 
 const yardName = (yard: YardName, locale: Locale) => typography(locale === 'fr' ? yard.nameFr : yard.nameEn, locale);
 
-/** "Held at {yard}: {n}" / « Réservé à {yard} : {n} », or how the hold ended. */
+/** "Held at {yard}: {n}" / « Réservé au {yard} : {n} » (a yard is « Centre de vente de … »), or how the hold ended. */
 export function holdText(
   hold: { yard: YardName; quantity: number; state: HoldState; reason: HoldReleaseReason | null },
   locale: Locale,

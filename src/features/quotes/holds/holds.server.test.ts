@@ -105,7 +105,7 @@ describe.each(ENGINES)('stock held by open quote versions on %s', (engine) => {
     const [hold] = await loadRequestHolds(db(), quote.id);
     if (!hold) throw new Error('a hold');
     expect(holdText(hold, 'en')).toBe('Held at Milton Sales Yard: 3');
-    expect(holdText(hold, 'fr')).toBe('Réservé à Centre de Milton\u00a0: 3');
+    expect(holdText(hold, 'fr')).toBe('Réservé au Centre de Milton\u00a0: 3');
   });
 
   it('releases version 1’s holds when the desk takes it back, and holds version 2’s quantities instead', async () => {

@@ -63,11 +63,14 @@ describe('holds in words', () => {
       'Held at Milton Sales Yard: 1,200',
     );
     expect(holdText({ yard, quantity: 1200, state: 'held', reason: null }, 'fr')).toBe(
-      `Réservé à Centre de Milton${NBSP}: ${formatNumber(1200, 'fr')}`,
+      `Réservé au Centre de Milton${NBSP}: ${formatNumber(1200, 'fr')}`,
     );
     expect(holdText({ yard, quantity: 3, state: 'sold', reason: 'sold' }, 'en')).toBe('Sold from Milton Sales Yard: 3');
+    expect(holdText({ yard, quantity: 3, state: 'sold', reason: 'sold' }, 'fr')).toBe(
+      `Vendu au Centre de Milton${NBSP}: 3`,
+    );
     expect(holdText({ yard, quantity: 3, state: 'released', reason: 'expired' }, 'fr')).toBe(
-      `Réservation levée à Centre de Milton (version expirée)${NBSP}: 3`,
+      `Réservation levée au Centre de Milton (version expirée)${NBSP}: 3`,
     );
   });
 
@@ -80,7 +83,7 @@ describe('holds in words', () => {
       'Not enough stock at Milton Sales Yard to hold this version, so nothing was sent. A-1 (line 2): 1 available of 5; B-2 (line 1, 4): 0 available of 4',
     );
     expect(shortageText(yard, short, 'fr')).toBe(
-      `Stock insuffisant à Centre de Milton pour réserver cette version${NBSP}: rien n'a été envoyé. A-1 (ligne 2)${NBSP}: 1 disponible sur 5${NNBSP}; B-2 (ligne 1, 4)${NBSP}: 0 disponible sur 4`,
+      `Stock insuffisant au Centre de Milton pour réserver cette version${NBSP}: rien n'a été envoyé. A-1 (ligne 2)${NBSP}: 1 disponible sur 5${NNBSP}; B-2 (ligne 1, 4)${NBSP}: 0 disponible sur 4`,
     );
   });
 });

@@ -61,6 +61,7 @@ describe.each(ENGINES)("a new quote request's e-mails on %s", (engine) => {
     expect(desk?.subject).toContain(result.reference);
     expect(desk?.text).toContain(`https://shop.example/admin/quote-requests/${result.id}`);
     expect(desk?.text).toContain('Centre Milton');
+    expect(desk?.text).toContain('Langue du client\u00a0: français');
     expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);
     // Sent once: a second drain finds nothing due.
     expect(await drainOutbox(db(), mailer, composers)).toEqual({ sent: 0, failed: 0 });

@@ -163,7 +163,8 @@ export function salesDeskQuoteMail(quote: QuoteDetail, siteUrl: string, salesDes
       `${t('mail.desk.email')}${colon} ${quote.customer.email}`,
       ...(quote.customer.phone ? [`${t('mail.desk.phone')}${colon} ${quote.customer.phone}`] : []),
       quote.priceKind === 'trade' ? t('mail.desk.tradeAccount') : t('mail.desk.listPrices'),
-      `${t('mail.desk.language')}${colon} ${locale === 'fr' ? 'Français' : 'English'}`,
+      // « français » in a French sentence, as the desk's page names it.
+      `${t('mail.desk.language')}${colon} ${getT(locale, 'quoteDesk')(`detail.languages.${locale}`)}`,
     ],
   };
   const { text, html } = renderQuoteMail({

@@ -5,6 +5,7 @@ import {
   anchorText,
   authorLabel,
   MESSAGE_MAX_LENGTH,
+  messageTime,
   type ThreadMessage,
   ThreadPostSchema,
   threadErrorMessages,
@@ -118,5 +119,13 @@ describe('the line a message is about', () => {
     expect(fr.startsWith('Érable à sucre, ')).toBe(true);
     expect(getT('en', 'thread')('about', { item: en })).toBe(`About: ${en}`);
     expect(getT('fr', 'thread')('about', { item: fr })).toBe(`À propos de\u00a0: ${fr}`);
+  });
+});
+
+describe('messageTime', () => {
+  it('dates a message at the nursery’s time, « 1er » and « 9 h 05 » in French', () => {
+    const at = new Date('2026-03-01T14:05:00Z');
+    expect(messageTime(at, 'fr')).toBe('1er mars 2026, 9\u00a0h\u00a005');
+    expect(messageTime(at, 'en')).toBe('Mar 1, 2026, 9:05 a.m.');
   });
 });

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { QuoteMessageAuthor, QuoteStatus } from '../../../lib/db/schema.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
-import { intlLocale } from '../../../lib/i18n/locale.ts';
 import { lineName, lineSize, type QuoteLine } from '../model/quote.ts';
 
 /**
@@ -88,11 +88,7 @@ export function visibleTo(messages: readonly ThreadMessage[], reader: ThreadRead
 
 /** When a message was written, in the reader's language and the nursery's time zone. */
 export function messageTime(at: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/Toronto',
-  }).format(at);
+  return formatDateTime(at, locale);
 }
 
 /** The line a message is about, as the reader's language names it: "Sugar maple, 2 gal". */
