@@ -4,8 +4,7 @@ import { issueToken, parseToken, secretMatches } from '../../accounts/tokens.ser
 import { answerVersion } from '../versions/answer.server.ts';
 import { loadVersion, versionClosed } from '../versions/versions.server.ts';
 import { validityEnd } from '../versions/versions.ts';
-import { applyTransition } from '../workflow/workflow.server.ts';
-import { decisionTarget } from '../workflow/workflow.ts';
+import { recordCustomerDecision } from '../workflow/workflow.server.ts';
 import { DECISION_LINK_TTL_MS } from './decision.ts';
 
 /**
@@ -211,38 +210,13 @@ export async function decideQuote(
       .returning('quote_request_id')
       .executeTakeFirst();
     if (!used) return 'lost' as const;
-    const quote = await trx
-      .selectFrom('quote_requests')
-      .select(['status', 'user_id'])
-      .where('id', '=', used.quote_request_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await applyTransition(trx, {
+    await recordCustomerDecision(trx, {
       quoteId: used.quote_request_id,
-      from: quote.status,
-      to: decisionTarget(input.decision),
-      actor: 'customer',
-      // The link was sent to the customer who asked for the quote: they are the author.
-      by: quote.user_id,
+      decision: input.decision,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
       now,
     });
-    await trx
-      .insertInto('quote_request_decisions')
-      .values({
-        quote_request_id: used.quote_request_id,
-        decision: input.decision,
-        decided_by: quote.user_id,
-        decided_at: now,
-        ip_address: input.ipAddress.slice(0, 100),
-        user_agent: input.userAgent.slice(0, 500),
-      })
-      .execute();
-    await trx
-      .updateTable('quote_decision_tokens')
-      .set({ used_at: now })
-      .where('quote_request_id', '=', used.quote_request_id)
-      .where('used_at', 'is', null)
-      .execute();
     return 'recorded' as const;
   });
   if (outcome === 'recorded') return { kind: 'recorded', quote: state.quote, decision: input.decision };

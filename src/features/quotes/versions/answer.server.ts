@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { settleVersionHolds } from '../holds/holds.server.ts';
 import { recordAcceptedTaxes } from '../taxes/taxes.server.ts';
-import { applyTransition } from '../workflow/workflow.server.ts';
+import { applyTransition, recordCustomerDecision } from '../workflow/workflow.server.ts';
 import { loadVersion, versionClosed } from './versions.server.ts';
 import { type AnswerOutcome, answerOutcome, isAnswerProblem, type LineAnswerInput, nurseryDate } from './versions.ts';
 
@@ -82,37 +82,13 @@ export async function answerVersion(
       lines: outcome.lines,
       now,
     });
-    const quote = await trx
-      .selectFrom('quote_requests')
-      .select(['status', 'user_id'])
-      .where('id', '=', quoteId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await applyTransition(trx, {
+    await recordCustomerDecision(trx, {
       quoteId,
-      from: quote.status,
-      to: outcome.outcome === 'declined' ? 'cancelled' : 'approved',
-      actor: 'customer',
-      by: quote.user_id,
+      decision: outcome.outcome === 'declined' ? 'declined' : 'approved',
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
       now,
     });
-    await trx
-      .insertInto('quote_request_decisions')
-      .values({
-        quote_request_id: quoteId,
-        decision: outcome.outcome === 'declined' ? 'declined' : 'approved',
-        decided_by: quote.user_id,
-        decided_at: now,
-        ip_address: input.ipAddress.slice(0, 100),
-        user_agent: input.userAgent.slice(0, 500),
-      })
-      .execute();
-    await trx
-      .updateTable('quote_decision_tokens')
-      .set({ used_at: now })
-      .where('quote_request_id', '=', quoteId)
-      .where('used_at', 'is', null)
-      .execute();
     return true;
   });
   if (recorded) return { kind: 'recorded', ...ids, outcome };

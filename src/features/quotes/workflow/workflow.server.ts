@@ -1,8 +1,8 @@
 import { type Expression, type InsertObject, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import { insertFrom } from '../../../lib/db/insert-from.ts';
-import type { Database, QuoteStatus } from '../../../lib/db/schema.ts';
+import type { Database, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
 import { supersedeOpenVersion } from '../versions/versions.server.ts';
-import { type Actor, canTransition, FIRST_STATUS } from './workflow.ts';
+import { type Actor, canTransition, decisionTarget, FIRST_STATUS } from './workflow.ts';
 
 /**
  * The only writer of a request's status and of its history: the submit's first step
@@ -82,6 +82,50 @@ export async function applyTransition(trx: Trx, transition: Transition): Promise
     .executeTakeFirst();
   if (!moved) throw new QuoteTransitionError('status_changed', `Quote request ${quoteId} is no longer ${from}`);
   await trx.insertInto('quote_request_status_history').values(historyRow(transition)).execute();
+}
+
+/**
+ * The customer's decision on their quote, by a decision link or by answering a version: the
+ * request, locked, moves to approved or cancelled by the customer who asked for it (the one
+ * the quote was sent to), the decision is recorded with where it came from, and every open
+ * decision link of the quote is used up, so that each one says what was decided.
+ */
+export async function recordCustomerDecision(
+  trx: Trx,
+  input: { quoteId: number; decision: QuoteDecision; ipAddress: string; userAgent: string; now: Date },
+): Promise<void> {
+  const { quoteId, decision, now } = input;
+  const quote = await trx
+    .selectFrom('quote_requests')
+    .select(['status', 'user_id'])
+    .where('id', '=', quoteId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await applyTransition(trx, {
+    quoteId,
+    from: quote.status,
+    to: decisionTarget(decision),
+    actor: 'customer',
+    by: quote.user_id,
+    now,
+  });
+  await trx
+    .insertInto('quote_request_decisions')
+    .values({
+      quote_request_id: quoteId,
+      decision,
+      decided_by: quote.user_id,
+      decided_at: now,
+      ip_address: input.ipAddress.slice(0, 100),
+      user_agent: input.userAgent.slice(0, 500),
+    })
+    .execute();
+  await trx
+    .updateTable('quote_decision_tokens')
+    .set({ used_at: now })
+    .where('quote_request_id', '=', quoteId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** The request's status, its row locked until the transaction ends. */
