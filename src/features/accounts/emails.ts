@@ -1,6 +1,7 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { getT, type Locale } from '../../lib/i18n/index.ts';
-import { intlLocale } from '../../lib/i18n/locale.ts';
 import { typography } from '../../lib/i18n/typography.ts';
+import { mailButton, mailDocument, mailParagraph } from '../../lib/mail/layout.ts';
 import type { MailMessage } from '../../lib/mail/mail.server.ts';
 import { SITE } from '../../lib/site.ts';
 
@@ -43,12 +44,6 @@ export interface AccountMailInput {
   newEmail?: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
 export function accountMail(input: AccountMailInput): MailMessage {
   const t = getT(input.locale, 'accounts');
   const key = KEYS[input.kind];
@@ -83,24 +78,19 @@ export function accountMail(input: AccountMailInput): MailMessage {
     '',
   ].join('\n');
 
-  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
-  const html = `<!doctype html>
-<html lang="${intlLocale(input.locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
-<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
-<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
-${p(greeting)}
-${paragraphs.map(p).join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#2f5420;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(action)}</a></p>
+  const html = mailDocument({
+    locale: input.locale,
+    title: appName,
+    width: 560,
+    footer,
+    body: `${mailParagraph(greeting)}
+${paragraphs.map(mailParagraph).join('\n')}
+<p style="margin:24px 0">${mailButton(input.link, action)}</p>
 <p style="margin:0 0 16px;font-size:13px;color:#535b4c;word-break:break-all">${escapeHtml(input.link)}</p>
-${expiry ? p(expiry) : ''}
-${ignore ? p(ignore) : ''}
-${p(signature)}
-<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(footer)}</p>
-</div>
-</body>
-</html>`;
+${expiry ? mailParagraph(expiry) : ''}
+${ignore ? mailParagraph(ignore) : ''}
+${mailParagraph(signature)}`,
+  });
 
   return { to: input.to, subject: t(`mail.${key}.subject`), text, html, kind: input.kind, locale: input.locale };
 }

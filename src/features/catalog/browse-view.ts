@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { fill, intlLocale } from '../../lib/i18n/locale.ts';
 import {
   type BrowseFacets,
@@ -7,7 +8,7 @@ import {
   type PageSlice,
   pageLinks,
 } from './browse.ts';
-import { type CardContext, escapeHtml, renderProductCard } from './product-card.ts';
+import { type CardContext, renderProductCard } from './product-card.ts';
 
 /**
  * The parts of a browse page that change with the shopper's choices, as HTML strings: the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../lib/html.ts';
 import {
   type BrowseFacets,
   type BrowseItem,
@@ -16,7 +17,7 @@ import {
   sortItems,
 } from './browse.ts';
 import { renderPagination } from './browse-view.ts';
-import { escapeHtml, renderProductCard } from './product-card.ts';
+import { renderProductCard } from './product-card.ts';
 import { stockLabel } from './stock.ts';
 
 function item(overrides: Partial<BrowseItem> & { i: number }): BrowseItem {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type { BrowseItem } from './browse.ts';
 import { PICTURE_SIZES } from './picture-sizes.ts';
@@ -22,12 +23,6 @@ export interface CardStrings {
   /** "Zone {{zone}}" */
   zone: string;
   stock: Record<StockLabel, string>;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 /** The drawing of a card: the same picture PlantArt.astro draws for this product. */

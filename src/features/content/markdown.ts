@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * Content pages are Markdown written by staff. Rendered at build time, with three rules on
@@ -16,12 +17,6 @@ export interface TocEntry {
 export interface RenderedMarkdown {
   html: string;
   toc: TocEntry[];
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** An id from heading text, the same in every browser: "Où livrez-vous?" → "ou-livrez-vous". */

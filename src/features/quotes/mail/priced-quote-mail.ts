@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
-import { intlLocale } from '../../../lib/i18n/locale.ts';
+import { mailButton, mailDocument, mailParagraph } from '../../../lib/mail/layout.ts';
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import { SITE } from '../../../lib/site.ts';
 import { PRICED_QUOTE_MAIL } from './kinds.ts';
@@ -34,12 +35,6 @@ export interface PricedQuoteMailInput {
   /** A version (decision 049): its number, what changed since the previous one, and its answer page. */
   version?: { number: number; intro: string | null; changes: string[]; validUntil: string; answerLink: string };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const t = getT(input.locale, 'quoteDesk');
@@ -95,19 +90,16 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
     '',
   ].join('\n');
 
-  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
   const cell = 'padding:6px 8px;border-bottom:1px solid #e6e3d9;text-align:left';
-  const button = (href: string, label: string, colour: string) =>
-    `<a href="${escapeHtml(href)}" style="display:inline-block;background:${colour};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px;margin:0 8px 8px 0">${escapeHtml(label)}</a>`;
-  const html = `<!doctype html>
-<html lang="${intlLocale(input.locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
-<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
-<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
-${p(greeting)}
-${p(intro)}
-${version?.intro ? `${p(version.intro)}${p(n('mail.changes'))}<ul>${version.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}
+  const button = (href: string, label: string, colour: string) => mailButton(href, label, { colour, beside: true });
+  const html = mailDocument({
+    locale: input.locale,
+    title: appName,
+    width: 640,
+    footer: t('mail.footer', { phone: SITE.supportPhone }),
+    body: `${mailParagraph(greeting)}
+${mailParagraph(intro)}
+${version?.intro ? `${mailParagraph(version.intro)}${mailParagraph(n('mail.changes'))}<ul>${version.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}
 <table style="border-collapse:collapse;width:100%;font-size:14px;margin:0 0 16px">
 ${input.lines
   .map(
@@ -122,15 +114,12 @@ ${totals
   )
   .join('\n')}
 </table>
-${input.note ? `${p(t('mail.note'))}${p(input.note)}` : ''}
+${input.note ? `${mailParagraph(t('mail.note'))}${mailParagraph(input.note)}` : ''}
 ${version ? `<p style="margin:24px 0 0">${button(version.answerLink, n('mail.answerButton'), '#2c431d')}</p>` : ''}
 <p style="margin:24px 0">${button(input.approveLink, t('mail.approve'), '#2f5420')}${button(input.declineLink, t('mail.decline'), '#6b3a2a')}</p>
-${p(expiry)}
-${p(t('mail.signature'))}
-<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(t('mail.footer', { phone: SITE.supportPhone }))}</p>
-</div>
-</body>
-</html>`;
+${mailParagraph(expiry)}
+${mailParagraph(t('mail.signature'))}`,
+  });
 
   return {
     to: input.to,

@@ -1,6 +1,7 @@
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { escapeHtml } from '../../../lib/html.ts';
 import { getT, localizePath } from '../../../lib/i18n/index.ts';
-import { intlLocale } from '../../../lib/i18n/locale.ts';
+import { mailButton, mailDocument, mailParagraph } from '../../../lib/mail/layout.ts';
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import { SITE } from '../../../lib/site.ts';
 import { lineName, lineSize, pickupName, type QuoteDetail } from '../model/quote.ts';
@@ -9,12 +10,6 @@ import { lineName, lineSize, pickupName, type QuoteDetail } from '../model/quote
  * The two e-mails of a new quote request, in the customer's language (the language of the
  * checkout): a confirmation to the customer with every line, and a notice to the sales desk.
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** French typography: a non-breaking space before the colon. */
 const colonFor = (locale: 'en' | 'fr') => (locale === 'fr' ? '\u00a0:' : ':');
@@ -102,14 +97,12 @@ export function renderQuoteMail(options: {
     footer,
     '',
   ].join('\n');
-  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content)}</p>`;
-  const html = `<!doctype html>
-<html lang="${intlLocale(locale)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(appName)}</title></head>
-<body style="margin:0;padding:24px;background:#fbfaf6;color:#1d2418;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
-<div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #d9d6cb;border-radius:10px;padding:28px">
-<p style="margin:0 0 20px;font:700 20px Georgia,serif;color:#2c431d">${escapeHtml(appName)}</p>
-${paragraphs.map(p).join('\n')}
+  const html = mailDocument({
+    locale: locale,
+    title: appName,
+    width: 600,
+    footer: footer,
+    body: `${paragraphs.map(mailParagraph).join('\n')}
 ${sections
   .map(
     (section) =>
@@ -118,12 +111,9 @@ ${sections
         .join('')}</ul>`,
   )
   .join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#2f5420;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(action.label)}</a></p>
-${closing.map(p).join('\n')}
-<p style="margin:24px 0 0;font-size:12px;color:#535b4c">${escapeHtml(footer)}</p>
-</div>
-</body>
-</html>`;
+<p style="margin:24px 0">${mailButton(action.href, action.label)}</p>
+${closing.map(mailParagraph).join('\n')}`,
+  });
   return { text, html };
 }
 
