@@ -267,6 +267,62 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-decision-ip]')).not.toHaveText('—');
     });
 
+    test('prices typed and not yet sent come back after an internal note reloads the page', async ({
+      page,
+      context,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      await signIn(context, 'admin');
+      const shopper = await createShopper(request, { label: `draft-${locale}`, locale });
+      await shopper.client.dispose();
+      await page.goto(`${prefix(locale)}/admin/quote-requests/${shopper.quoteId}`);
+      await hydrated(page.locator('section.qd-actions'));
+      await page.locator('[data-move-to="in_review"]').click();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+      const form = await hydrated(page.locator('section.qd-actions'));
+      const w =
+        locale === 'fr'
+          ? {
+              price: /^Prix unitaire définitif de la ligne 1/,
+              fees: 'Frais de livraison ou de cueillette',
+              note: 'Note au client (facultative)',
+            }
+          : { price: /^Final unit price of line 1/, fees: 'Fulfilment fees', note: 'Note to the customer (optional)' };
+      const typed = {
+        price: locale === 'fr' ? '12,34' : '12.34',
+        fees: locale === 'fr' ? '45,00' : '45.00',
+        note: 'Mardi / Tuesday',
+      };
+      await form.getByLabel(w.price).fill(typed.price);
+      await form.getByLabel(w.fees).fill(typed.fees);
+      await form.getByLabel(w.note).fill(typed.note);
+
+      // A note in the thread (a plain form) sends the page back to itself.
+      const thread = page.locator('[data-thread-form]');
+      await thread
+        .getByLabel('Message', { exact: true })
+        .fill(locale === 'fr' ? 'Vérifié avec Milton.' : 'Checked with Milton.');
+      await thread.getByRole('checkbox').check();
+      await thread.getByRole('button', { name: locale === 'fr' ? 'Envoyer' : 'Send', exact: true }).click();
+      await expect(page).toHaveURL(/#message-\d+$/);
+
+      const again = await hydrated(page.locator('section.qd-actions'));
+      await expect(again.getByLabel(w.price)).toHaveValue(typed.price);
+      await expect(again.getByLabel(w.fees)).toHaveValue(typed.fees);
+      await expect(again.getByLabel(w.note)).toHaveValue(typed.note);
+      await expect(again.locator('[data-pricing-draft]')).toBeVisible();
+      // Starting over gives the latest prices back, and forgets the draft.
+      await again
+        .getByRole('button', {
+          name: locale === 'fr' ? 'Repartir des derniers prix' : 'Start over from the latest prices',
+        })
+        .click();
+      await expect(again.getByLabel(w.note)).toHaveValue('');
+      await page.reload();
+      await expect((await hydrated(page.locator('section.qd-actions'))).getByLabel(w.note)).toHaveValue('');
+    });
+
     test("the dashboard's figures equal the data, chart by chart", async ({ page, context }) => {
       const refusedByCsp: string[] = [];
       page.on('console', (message) => {
