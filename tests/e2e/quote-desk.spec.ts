@@ -94,6 +94,35 @@ test.describe('admin on a tablet', () => {
     }
   });
 
+  test("on a phone, a request's facts keep their words whole beside their French labels", async ({ page, context }) => {
+    await signIn(context, 'admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/fr/admin/quote-requests/1', '/fr/admin/quote-requests/36', '/admin/quote-requests/36']) {
+      await page.goto(path);
+      // Every word of a value (« Cueillette », « Comptant », an address) on one line: a long label
+      // wraps instead of squeezing its value into a column a few letters wide.
+      const broken = await page.locator('.qd-facts dd').evaluateAll((values) =>
+        values.flatMap((dd) => {
+          const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+          const words: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const match of text.matchAll(/\S+/g)) {
+              if (match[0].length > 14 || match[0].includes('@')) continue;
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) words.push(match[0]);
+            }
+          }
+          return words;
+        }),
+      );
+      expect(broken, path).toEqual([]);
+    }
+  });
+
   test('on a laptop screen the request tables show every column, in both languages', async ({ page, context }) => {
     await signIn(context, 'admin');
     await page.setViewportSize({ width: 1280, height: 800 });
