@@ -412,3 +412,24 @@ async function clearImages(request: APIRequestContext, code: string): Promise<vo
     expect(response.status()).toBe(200);
   }
 }
+
+test('on the French product pages, the store-page links read as French words and prices take a decimal comma', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'admin');
+  await page.goto('/fr/admin/products?q=PER-1001');
+  const row = page.locator('tbody tr').first();
+  for (const link of [
+    row.getByRole('link', { name: /^Anglais, page/ }),
+    row.getByRole('link', { name: /^Français, page/ }),
+  ]) {
+    // « Anglais » is a French word: it takes the page's language; hreflang names the target's.
+    await expect(link).not.toHaveAttribute('lang', /./);
+    await expect(link).toHaveAttribute('hreflang', /^(en|fr)$/);
+  }
+  await row.getByRole('link', { name: "Hosta 'Sum and Substance'", exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Anglais', exact: true })).not.toHaveAttribute('lang', /./);
+  await expect(page.getByLabel('Prix courant ($)').first()).toHaveValue(/^\d+,\d{2}$/);
+  await expect(page.getByLabel('Prix professionnel ($)').first()).toHaveValue(/^\d+,\d{2}$/);
+});

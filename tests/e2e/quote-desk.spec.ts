@@ -94,6 +94,35 @@ test.describe('admin on a tablet', () => {
     }
   });
 
+  test("on a phone, a request's facts keep their words whole beside their French labels", async ({ page, context }) => {
+    await signIn(context, 'admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/fr/admin/quote-requests/1', '/fr/admin/quote-requests/36', '/admin/quote-requests/36']) {
+      await page.goto(path);
+      // Every word of a value (« Cueillette », « Comptant », an address) on one line: a long label
+      // wraps instead of squeezing its value into a column a few letters wide.
+      const broken = await page.locator('.qd-facts dd').evaluateAll((values) =>
+        values.flatMap((dd) => {
+          const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+          const words: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const match of text.matchAll(/\S+/g)) {
+              if (match[0].length > 14 || match[0].includes('@')) continue;
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) words.push(match[0]);
+            }
+          }
+          return words;
+        }),
+      );
+      expect(broken, path).toEqual([]);
+    }
+  });
+
   test('on a laptop screen the request tables show every column, in both languages', async ({ page, context }) => {
     await signIn(context, 'admin');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -265,6 +294,62 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'approved');
       await expect(page.locator('[data-decision="approved"]')).toContainText('Quote approval test browser');
       await expect(page.locator('[data-decision-ip]')).not.toHaveText('—');
+    });
+
+    test('prices typed and not yet sent come back after an internal note reloads the page', async ({
+      page,
+      context,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      await signIn(context, 'admin');
+      const shopper = await createShopper(request, { label: `draft-${locale}`, locale });
+      await shopper.client.dispose();
+      await page.goto(`${prefix(locale)}/admin/quote-requests/${shopper.quoteId}`);
+      await hydrated(page.locator('section.qd-actions'));
+      await page.locator('[data-move-to="in_review"]').click();
+      await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+      const form = await hydrated(page.locator('section.qd-actions'));
+      const w =
+        locale === 'fr'
+          ? {
+              price: /^Prix unitaire définitif de la ligne 1/,
+              fees: 'Frais de livraison ou de cueillette',
+              note: 'Note au client (facultative)',
+            }
+          : { price: /^Final unit price of line 1/, fees: 'Fulfilment fees', note: 'Note to the customer (optional)' };
+      const typed = {
+        price: locale === 'fr' ? '12,34' : '12.34',
+        fees: locale === 'fr' ? '45,00' : '45.00',
+        note: 'Mardi / Tuesday',
+      };
+      await form.getByLabel(w.price).fill(typed.price);
+      await form.getByLabel(w.fees).fill(typed.fees);
+      await form.getByLabel(w.note).fill(typed.note);
+
+      // A note in the thread (a plain form) sends the page back to itself.
+      const thread = page.locator('[data-thread-form]');
+      await thread
+        .getByLabel('Message', { exact: true })
+        .fill(locale === 'fr' ? 'Vérifié avec Milton.' : 'Checked with Milton.');
+      await thread.getByRole('checkbox').check();
+      await thread.getByRole('button', { name: locale === 'fr' ? 'Envoyer' : 'Send', exact: true }).click();
+      await expect(page).toHaveURL(/#message-\d+$/);
+
+      const again = await hydrated(page.locator('section.qd-actions'));
+      await expect(again.getByLabel(w.price)).toHaveValue(typed.price);
+      await expect(again.getByLabel(w.fees)).toHaveValue(typed.fees);
+      await expect(again.getByLabel(w.note)).toHaveValue(typed.note);
+      await expect(again.locator('[data-pricing-draft]')).toBeVisible();
+      // Starting over gives the latest prices back, and forgets the draft.
+      await again
+        .getByRole('button', {
+          name: locale === 'fr' ? 'Repartir des derniers prix' : 'Start over from the latest prices',
+        })
+        .click();
+      await expect(again.getByLabel(w.note)).toHaveValue('');
+      await page.reload();
+      await expect((await hydrated(page.locator('section.qd-actions'))).getByLabel(w.note)).toHaveValue('');
     });
 
     test("the dashboard's figures equal the data, chart by chart", async ({ page, context }) => {

@@ -16,6 +16,7 @@ import {
   type ProductEditOutput,
   ProductEditSchema,
   type ProductMessages,
+  valuesForLocale,
 } from './catalog-admin.ts';
 
 interface Props {
@@ -59,7 +60,7 @@ export default function ProductForm({
     formState: { errors, isSubmitting },
   } = useIslandForm<ProductEditInput, unknown, ProductEditOutput>({
     resolver: zodResolver(schema),
-    defaultValues: product.values,
+    defaultValues: valuesForLocale(product.values, locale),
   });
   const location = new Map(locations.map((yard) => [yard.id, yard.name]));
 
@@ -91,7 +92,7 @@ export default function ProductForm({
           body: getValues(),
         });
         // The form now stands at the saved version.
-        reset(saved.values);
+        reset(valuesForLocale(saved.values, locale));
         if (saved.values.slug_en !== slugAtOpen) {
           history.replaceState(null, '', `${adminBase}/${saved.values.slug_en}`);
           setSlugAtOpen(saved.values.slug_en);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, listQueryString, parseListQuery, priceToCents } from './catalog-admin.ts';
+import {
+  centsToPrice,
+  listQueryString,
+  type ProductEditInput,
+  parseListQuery,
+  priceToCents,
+  valuesForLocale,
+} from './catalog-admin.ts';
 
 describe('product list query string', () => {
   it('reads every parameter, falling back to defaults for anything unreadable', () => {
@@ -39,5 +46,19 @@ describe('prices', () => {
     expect(priceToCents('7')).toBe(700);
     expect(centsToPrice(1250)).toBe('12.50');
     expect(centsToPrice(5)).toBe('0.05');
+  });
+});
+
+describe('the product form in each language', () => {
+  const values = {
+    slug_en: 'westcot-apricot',
+    variants: [{ id: 1, sku: 'FRU-1013-C5', listPrice: '84.99', tradePrice: '67.15', isActive: true, stock: [] }],
+  } as unknown as ProductEditInput;
+
+  it('writes its prices with a decimal comma on a French page, as the quote desk does', () => {
+    const french = valuesForLocale(values, 'fr');
+    expect(french.variants.map((variant) => [variant.listPrice, variant.tradePrice])).toEqual([['84,99', '67,15']]);
+    expect(french.slug_en).toBe('westcot-apricot');
+    expect(valuesForLocale(values, 'en')).toBe(values);
   });
 });

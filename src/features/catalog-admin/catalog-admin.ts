@@ -177,6 +177,23 @@ export function ProductEditSchema(m: ProductMessages) {
 export type ProductEditInput = z.input<ReturnType<typeof ProductEditSchema>>;
 export type ProductEditOutput = z.output<ReturnType<typeof ProductEditSchema>>;
 
+/**
+ * The form's values with its prices written as the page's language writes them: « 84,99 » on a
+ * French page, as the quote desk's prices are (the schema reads either mark).
+ */
+export function valuesForLocale(values: ProductEditInput, locale: 'en' | 'fr'): ProductEditInput {
+  if (locale === 'en') return values;
+  const mark = (price: string) => price.replace('.', ',');
+  return {
+    ...values,
+    variants: values.variants.map((variant) => ({
+      ...variant,
+      listPrice: mark(variant.listPrice),
+      tradePrice: mark(variant.tradePrice),
+    })),
+  };
+}
+
 /** A product as the admin form opens it. */
 export interface AdminProduct {
   id: number;

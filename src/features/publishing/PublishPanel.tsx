@@ -10,6 +10,7 @@ import {
   isSettled,
   PUBLISH_REQUESTED_EVENT,
   type PublishStatus,
+  publishFailure,
   STATUS_POLL_MS,
 } from './publishing.ts';
 
@@ -101,10 +102,18 @@ export default function PublishPanel({ locale, initial, strings }: Props) {
                     count: lastFinished.products,
                   })}
               </p>
-              {lastFinished.state === 'failed' && lastFinished.error && (
-                <div className="publish-panel__error">
-                  <p>{strings.failedBecause}</p>
-                  <pre>{lastFinished.error}</pre>
+              {lastFinished.state === 'failed' && (
+                <div className="publish-panel__error" data-publish-failure={publishFailure(lastFinished)}>
+                  <p>
+                    {strings.failure[publishFailure(lastFinished)]} {strings.failedBecause}
+                  </p>
+                  {lastFinished.error && publishFailure(lastFinished) !== 'abandoned' && (
+                    <details>
+                      <summary>{strings.technicalDetails}</summary>
+                      {/* The build's own log or the host's answer, as it came: English. */}
+                      <pre lang="en">{lastFinished.error}</pre>
+                    </details>
+                  )}
                 </div>
               )}
             </>

@@ -3,7 +3,10 @@ import type { Database } from '../../lib/db/schema.ts';
 import { env } from '../../lib/env.ts';
 import { log } from '../../lib/log.ts';
 import type { CatalogSnapshot } from '../catalog/catalog.ts';
-import type { PublishStatus, SiteBuild } from './publishing.ts';
+import { ABANDONED_BUILD, type PublishStatus, type SiteBuild } from './publishing.ts';
+
+export { ABANDONED_BUILD };
+
 import { vercelPublisher } from './vercel-publisher.server.ts';
 
 export interface PublishRequest {
@@ -22,9 +25,6 @@ export interface Publisher {
   /** The site_builds rows this publisher is building or has queued (local builds only). */
   activeRows?(): readonly number[];
 }
-
-/** Stored as the reason of a local build its server never finished (stopped, restarted). */
-export const ABANDONED_BUILD = 'The server stopped before this build finished; nothing was changed.';
 
 const REGISTRY = Symbol.for('nursery.publisher');
 

@@ -29,6 +29,21 @@ export interface PublishStatus {
   builds: SiteBuild[];
 }
 
+/** Stored as the reason of a local build its server never finished (stopped, restarted). */
+export const ABANDONED_BUILD = 'The server stopped before this build finished; nothing was changed.';
+
+/**
+ * What went wrong, in words the staff's page can say in its own language: the stored reason is
+ * technical (a build's log, a deploy hook's answer) and stays in English for whoever supports
+ * the store. A server stopped mid-build; the build itself failed; the host refused the deploy.
+ */
+export type PublishFailure = 'abandoned' | 'build' | 'deploy';
+
+export function publishFailure(build: Pick<SiteBuild, 'target' | 'error'>): PublishFailure {
+  if (build.error === ABANDONED_BUILD) return 'abandoned';
+  return build.target === 'local' ? 'build' : 'deploy';
+}
+
 /** While a build is running or queued, the admin polls its status. */
 export const STATUS_POLL_MS = 2_000;
 

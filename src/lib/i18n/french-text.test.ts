@@ -126,7 +126,9 @@ describe('French messages', () => {
     ];
     const faults = messages.flatMap(({ file, key, text }) => {
       const source = english.get(`${file} ${key}`) ?? '';
-      return SAME.filter(([en, fr]) => en.test(source) && !fr.test(text)).map(
+      // A soft hyphen (a table heading's break point, « profes\u00adsionnel ») is no change of word.
+      const words = text.replaceAll('\u00ad', '');
+      return SAME.filter(([en, fr]) => en.test(source) && !fr.test(words)).map(
         ([, , use]) => `${file} ${key}: « ${text} » for “${source}” → ${use}`,
       );
     });

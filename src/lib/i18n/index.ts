@@ -133,9 +133,12 @@ function instanceFor(locale: Locale) {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createInstance();
+    // i18next keeps post-processors in one registry shared by every instance, by name: each
+    // language registers its own, or the last instance made would speak for both.
+    const sentence = `sentence-${locale}`;
     instance.use({
       type: 'postProcessor',
-      name: 'sentence',
+      name: sentence,
       process: (value: string, _key: unknown, options: Record<string, unknown> | undefined) => {
         const text = collapseDoublePeriod(value);
         return locale === 'fr' && options ? elideBeforeValues(text, options) : text;
@@ -150,7 +153,7 @@ function instanceFor(locale: Locale) {
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
-      postProcess: ['sentence'],
+      postProcess: [sentence],
     });
     instances.set(locale, instance);
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../lib/format.ts';
 import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
@@ -17,6 +17,7 @@ import {
 } from '../pricing/pricing.ts';
 import TaxPreview, { previewTaxes } from '../taxes/TaxPreview.tsx';
 import { sumTaxes } from '../taxes/taxes.ts';
+import { pricingDraftKey, readPricingDraft, writePricingDraft } from './pricing-draft.ts';
 import { messageFor, type PricingLine, type Props, type Strings } from './quote-actions.ts';
 
 /**
@@ -26,7 +27,17 @@ import { messageFor, type PricingLine, type Props, type Strings } from './quote-
  * (decision 051), shown read-only with the province.
  */
 
-export default function PricingForm({ quoteId, lines, customerEmail, locale, strings, validUntil, today, tax }: Props) {
+export default function PricingForm({
+  quoteId,
+  lines,
+  customerEmail,
+  locale,
+  strings,
+  validUntil,
+  today,
+  tax,
+  draftBasis,
+}: Props) {
   const v = strings.versions;
   const schema = useMemo(
     () =>
@@ -43,15 +54,8 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       ),
     [strings, v, today],
   );
-  const {
-    register,
-    handleSubmit,
-    control,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useIslandForm<SendQuoteInput, unknown, SendQuoteOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: {
+  const defaultValues = useMemo(
+    (): SendQuoteInput => ({
       lines: lines.map((line) => ({
         line: line.line,
         unitPrice: line.unitPrice,
@@ -62,11 +66,24 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       fees: centsToMoneyInput(0, locale),
       note: '',
       validUntil,
-    },
+    }),
+    [lines, locale, validUntil],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useIslandForm<SendQuoteInput, unknown, SendQuoteOutput>({
+    resolver: zodResolver(schema),
+    defaultValues,
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const watched = useWatch({ control });
+  const draft = usePricingDraft(quoteId, draftBasis, lines, defaultValues, getValues, reset, watched);
   const taxable = useMemo(() => {
     const cents = (value: string | undefined) => (isMoney(value) ? moneyToCents(value) : 0);
     const items = (watched.lines ?? []).reduce((sum, line) => {
@@ -84,6 +101,7 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       try {
         // The endpoint parses the same typed-in shape with the same schema.
         await api(`/api/admin/quote-requests/${quoteId}/quote`, { method: 'POST', body: getValues() });
+        draft.clear();
         setSent(true);
         window.setTimeout(() => window.location.reload(), 1200);
       } catch (cause) {
@@ -110,6 +128,14 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       {failure && (
         <Alert kind="error">
           <p>{failure}</p>
+        </Alert>
+      )}
+      {draft.restored && !sent && (
+        <Alert kind="info">
+          <p data-pricing-draft>{strings.pricing.draftRestored}</p>
+          <button type="button" className="btn btn--sm btn--outline" onClick={draft.discard}>
+            {strings.pricing.draftDiscard}
+          </button>
         </Alert>
       )}
       {sent && (
@@ -189,6 +215,61 @@ export default function PricingForm({ quoteId, lines, customerEmail, locale, str
       </div>
     </form>
   );
+}
+
+/**
+ * Keeps what was typed in the tab's sessionStorage (./pricing-draft.ts) and brings it back
+ * after the page reloads; `clear` once sent, `discard` to start again from the latest prices.
+ */
+function usePricingDraft(
+  quoteId: number,
+  basis: string,
+  lines: PricingLine[],
+  defaults: SendQuoteInput,
+  getValues: () => SendQuoteInput,
+  reset: (values: SendQuoteInput) => void,
+  watched: unknown,
+) {
+  const key = pricingDraftKey(quoteId);
+  const [loaded, setLoaded] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const storage = () => {
+    try {
+      return window.sessionStorage;
+    } catch {
+      // Storage refused (private mode, a policy): the form works, it just keeps no draft.
+      return null;
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the form first shows.
+  useEffect(() => {
+    const saved = readPricingDraft(
+      storage()?.getItem(key) ?? null,
+      basis,
+      lines.map((line) => line.line),
+    );
+    if (saved) {
+      reset(saved);
+      setRestored(true);
+    }
+    setLoaded(true);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `watched` is the trigger; the values are read whole.
+  useEffect(() => {
+    if (!loaded) return;
+    const values = getValues();
+    if (JSON.stringify(values) === JSON.stringify(defaults)) storage()?.removeItem(key);
+    else storage()?.setItem(key, writePricingDraft(basis, values));
+  }, [watched, loaded]);
+  return {
+    restored,
+    clear: () => storage()?.removeItem(key),
+    discard: () => {
+      storage()?.removeItem(key);
+      reset(defaults);
+      setRestored(false);
+    },
+  };
 }
 
 type Errors = ReturnType<typeof useIslandForm<SendQuoteInput, unknown, SendQuoteOutput>>['formState']['errors'];

@@ -33,6 +33,8 @@ export interface Props {
   today: string;
   /** Where the request is taxed and the rates in force today, or its exemption (decision 051). */
   tax: PricingTax;
+  /** The version the form starts from: an unsent draft from an older one is not brought back. */
+  draftBasis: string;
   locale: 'en' | 'fr';
   strings: Strings;
 }

@@ -59,7 +59,9 @@ describe.each(ENGINES)("a new quote request's e-mails on %s", (engine) => {
     expect(customer?.text).toContain(`https://shop.example/fr/profile/quote-requests/${result.id}`);
     expect(desk?.to).toBe('desk@example.com');
     expect(desk?.subject).toContain(result.reference);
-    expect(desk?.text).toContain(`https://shop.example/admin/quote-requests/${result.id}`);
+    // A French e-mail opens the French desk (its link is the one action of the e-mail).
+    expect(desk?.text).toContain(`https://shop.example/fr/admin/quote-requests/${result.id}`);
+    expect(desk?.html).toContain(`href="https://shop.example/fr/admin/quote-requests/${result.id}"`);
     expect(desk?.text).toContain('Centre Milton');
     expect(desk?.text).toContain('Langue du client\u00a0: français');
     expect((await outboxRowsOf(user.id)).every((row) => row.sent_at !== null)).toBe(true);

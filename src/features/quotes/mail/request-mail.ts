@@ -165,7 +165,11 @@ export function salesDeskQuoteMail(quote: QuoteDetail, siteUrl: string, salesDes
       `${t('mail.submitted')}${colon} ${formatDate(quote.submittedAt, locale)}`,
     ],
     sections: [customer, ...quoteSections(quote)],
-    action: { label: t('mail.desk.action'), href: new URL(`/admin/quote-requests/${quote.id}`, siteUrl).href },
+    // The desk reads the e-mail in the request's language: its link opens the desk in that language too.
+    action: {
+      label: t('mail.desk.action'),
+      href: new URL(localizePath(`/admin/quote-requests/${quote.id}`, locale), siteUrl).href,
+    },
     closing: [],
   });
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getT } from '../../../lib/i18n/index.ts';
 import {
   addDays,
   answerOutcome,
@@ -188,5 +189,12 @@ describe('validity in the nursery’s calendar', () => {
     expect(validityEnd('2026-07-01').toISOString()).toBe('2026-07-02T04:00:00.000Z');
     expect(isPastValidity('2026-12-03', new Date('2026-12-04T04:59:59Z'))).toBe(false);
     expect(isPastValidity('2026-12-03', new Date('2026-12-04T05:00:00Z'))).toBe(true);
+  });
+});
+
+describe("a version's name", () => {
+  it('is numbered as the rest of the French store writes it (« Contenant nº 5 »): « Version nº 2 »', () => {
+    expect(getT('fr', 'negotiation')('version', { number: 2 })).toBe('Version nº\u00a02');
+    expect(getT('en', 'negotiation')('version', { number: 2 })).toBe('Version 2');
   });
 });
