@@ -15,6 +15,13 @@ export const PRICED_QUOTE_MAIL = 'priced_quote';
 /** The reminder before a version's last day (decision 049). */
 export const VERSION_REMINDER_MAIL = 'quote_version_reminder';
 
+/** The sales desk's notice of the customer's answer: approved (wholly or in part) or declined. */
+export const DECISION_MAIL = 'quote_decision_sales_desk';
+
+export interface DecisionMailPayload {
+  quoteRequestId: number;
+}
+
 export interface VersionReminderPayload {
   quoteRequestId: number;
   versionId: number;
@@ -65,4 +72,10 @@ export function versionReminderPayload(payload: Record<string, unknown>): Versio
   const { quoteRequestId, versionId } = payload;
   if (typeof quoteRequestId !== 'number' || typeof versionId !== 'number') fail(payload);
   return { quoteRequestId, versionId };
+}
+
+export function decisionMailPayload(payload: Record<string, unknown>): DecisionMailPayload {
+  const { quoteRequestId } = payload;
+  if (typeof quoteRequestId !== 'number') fail(payload);
+  return { quoteRequestId };
 }

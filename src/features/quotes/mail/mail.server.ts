@@ -12,6 +12,8 @@ import { alternativeText, changeText, itemName, itemSize } from '../versions/des
 import { loadVersions, versionClosed } from '../versions/versions.server.ts';
 import { versionChanges } from '../versions/versions.ts';
 import {
+  DECISION_MAIL,
+  decisionMailPayload,
   PRICED_QUOTE_MAIL,
   pricedQuoteMailPayload,
   type REQUEST_MAIL_KINDS,
@@ -22,7 +24,7 @@ import {
 } from './kinds.ts';
 import { pricedQuoteMail } from './priced-quote-mail.ts';
 import { versionReminderMail } from './reminder-mail.ts';
-import { customerQuoteMail, salesDeskQuoteMail } from './request-mail.ts';
+import { customerQuoteMail, salesDeskDecisionMail, salesDeskQuoteMail } from './request-mail.ts';
 
 /**
  * Composers of every quote e-mail, for the mail-outbox worker (features/mail-outbox): each
@@ -31,7 +33,11 @@ import { customerQuoteMail, salesDeskQuoteMail } from './request-mail.ts';
  */
 
 type Db = Kysely<Database>;
-type QuoteMailKind = (typeof REQUEST_MAIL_KINDS)[number] | typeof PRICED_QUOTE_MAIL | typeof VERSION_REMINDER_MAIL;
+type QuoteMailKind =
+  | (typeof REQUEST_MAIL_KINDS)[number]
+  | typeof PRICED_QUOTE_MAIL
+  | typeof VERSION_REMINDER_MAIL
+  | typeof DECISION_MAIL;
 
 export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string }): Record<QuoteMailKind, MailComposer> {
   // Both e-mails of a new request read it once (the worker sends them one after the other).
@@ -116,6 +122,12 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
         approveLink: decisionLink(deps.siteUrl, locale, 'approved', link.token),
         declineLink: decisionLink(deps.siteUrl, locale, 'declined', link.token),
       });
+    },
+    [DECISION_MAIL]: async (db, raw) => {
+      const payload = decisionMailPayload(raw);
+      const quote = await loadQuoteDetail(db, payload.quoteRequestId);
+      if (!quote) throw new Error(`Quote request ${payload.quoteRequestId} not found for its decision notice`);
+      return salesDeskDecisionMail(quote, deps.siteUrl, deps.salesDesk);
     },
     [VERSION_REMINDER_MAIL]: async (db, raw) => {
       const payload = versionReminderPayload(raw);

@@ -5,10 +5,12 @@ import { mailButton, mailDocument, mailParagraph } from '../../../lib/mail/layou
 import type { MailMessage } from '../../../lib/mail/mail.server.ts';
 import { SITE } from '../../../lib/site.ts';
 import { lineName, lineSize, pickupName, type QuoteDetail } from '../model/quote.ts';
+import { DECISION_MAIL } from './kinds.ts';
 
 /**
  * The two e-mails of a new quote request, in the customer's language (the language of the
- * checkout): a confirmation to the customer with every line, and a notice to the sales desk.
+ * checkout): a confirmation to the customer with every line, and a notice to the sales desk;
+ * then the desk's notice of the customer's answer to the priced quote.
  */
 
 /** French typography: a non-breaking space before the colon. */
@@ -178,6 +180,49 @@ export function salesDeskQuoteMail(quote: QuoteDetail, siteUrl: string, salesDes
     text,
     html,
     kind: 'quote_request_sales_desk',
+    locale,
+  };
+}
+
+/**
+ * The sales desk's notice of the customer's answer (by a decision link or a version's answer
+ * page), in the request's language like the notice of the request itself; undefined while the
+ * request has no decision.
+ */
+export function salesDeskDecisionMail(quote: QuoteDetail, siteUrl: string, salesDesk: string): MailMessage | undefined {
+  const { decision, locale } = quote;
+  if (!decision) return undefined;
+  const t = getT(locale, 'quoteDesk');
+  const colon = colonFor(locale);
+  const name = `${quote.customer.firstName} ${quote.customer.lastName}`;
+  const answered = [...quote.versions].reverse().find((version) => version.answeredAt !== null);
+  // A quote priced before versions is approved or declined whole.
+  const outcome = answered?.outcome ?? (decision.decision === 'approved' ? 'accepted' : 'declined');
+  const approvedCents =
+    outcome === 'declined' ? null : (answered?.acceptedTotalCents ?? quote.pricing?.totalCents ?? null);
+  const values = { name, reference: quote.reference };
+  const { text, html } = renderQuoteMail({
+    locale,
+    paragraphs: [
+      t(`answerMail.intro.${outcome}`, values),
+      ...(approvedCents === null
+        ? []
+        : [`${t('answerMail.acceptedTotal')}${colon} ${formatMoney(approvedCents, locale)}`]),
+      `${t('answerMail.answeredAt')}${colon} ${formatDate(decision.decidedAt, locale)}`,
+    ],
+    sections: [],
+    action: {
+      label: t('answerMail.action'),
+      href: new URL(localizePath(`/admin/quote-requests/${quote.id}`, locale), siteUrl).href,
+    },
+    closing: outcome === 'declined' ? [] : [t('answerMail.next')],
+  });
+  return {
+    to: salesDesk,
+    subject: t(`answerMail.subject.${outcome}`, values),
+    text,
+    html,
+    kind: DECISION_MAIL,
     locale,
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
+import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
 import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
 import { loadVersion, loadVersions } from './versions.server.ts';
@@ -104,6 +105,8 @@ export async function answerPageView(
       userAgent: input.post.userAgent,
       now,
     });
+    // The sales desk's notice was queued with the answer.
+    if (result.kind === 'recorded') mailOutboxKick.kick();
     if (result.kind === 'invalid_answers') {
       chosen = Object.fromEntries(
         input.post.entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -239,6 +242,7 @@ export async function answerFromAccount(
     userAgent: input.post.userAgent,
     now,
   });
+  if (result.kind === 'recorded') mailOutboxKick.kick();
   if (result.kind === 'invalid_answers') {
     return {
       message: '',

@@ -144,6 +144,31 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     ]);
     // The link is used up, and says what was decided.
     expect(await inspectDecisionLink(db(), token)).toMatchObject({ kind: 'decided', decision: 'approved' });
+    // The sales desk is told, with the total the customer took and a link to the request.
+    const notices = (await deliver('desk@example.com')).filter((sent) => sent.subject.includes(quote.reference));
+    expect(notices.map((sent) => [sent.kind, sent.subject])).toEqual([
+      ['quote_decision_sales_desk', `Quote ${quote.reference} partly approved by Ada Lovelace`],
+    ]);
+    expect(notices[0]?.text).toContain('The lines they refused are marked');
+    expect(notices[0]?.text).toContain('Total approved: $248.60');
+    expect(notices[0]?.text).toContain(`${SITE}/admin/quote-requests/${quote.id}`);
+  });
+
+  it('tells the sales desk of a French refusal in French, once, though two answers came together', async () => {
+    const { quote } = await versionOne('fr');
+    const versionId = (await loadQuoteDetail(db(), quote.id))?.versions[0]?.id ?? 0;
+    const refuse = [1, 2, 3].map((line) => ({ line, answer: 'refuse' as const }));
+    await Promise.all([
+      answerVersion(db(), { versionId, answers: refuse, ipAddress: '', userAgent: 'a' }),
+      answerVersion(db(), { versionId, answers: refuse, ipAddress: '', userAgent: 'b' }),
+    ]);
+    const notices = (await deliver('desk@example.com')).filter((sent) => sent.subject.includes(quote.reference));
+    expect(notices.map((sent) => [sent.subject, sent.locale])).toEqual([
+      [`Soumission ${quote.reference} refusée par Ada Lovelace`, 'fr'],
+    ]);
+    expect(notices[0]?.text).toContain(`Ada Lovelace a refusé la soumission de la demande ${quote.reference}.`);
+    expect(notices[0]?.text).not.toContain('Total approuvé');
+    expect(notices[0]?.text).toContain(`${SITE}/fr/admin/quote-requests/${quote.id}`);
   });
 
   it('answers a version once: a second answer is told it was answered, two at once record exactly one', async () => {

@@ -1,6 +1,8 @@
 import { type Expression, type InsertObject, type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import { insertFrom } from '../../../lib/db/insert-from.ts';
 import type { Database, QuoteDecision, QuoteStatus } from '../../../lib/db/schema.ts';
+import { outboxRow } from '../../../lib/mail/outbox.server.ts';
+import { DECISION_MAIL, type DecisionMailPayload } from '../mail/kinds.ts';
 import { supersedeOpenVersion } from '../versions/versions.server.ts';
 import { type Actor, canTransition, decisionTarget, FIRST_STATUS } from './workflow.ts';
 
@@ -87,8 +89,9 @@ export async function applyTransition(trx: Trx, transition: Transition): Promise
 /**
  * The customer's decision on their quote, by a decision link or by answering a version: the
  * request, locked, moves to approved or cancelled by the customer who asked for it (the one
- * the quote was sent to), the decision is recorded with where it came from, and every open
- * decision link of the quote is used up, so that each one says what was decided.
+ * the quote was sent to), the decision is recorded with where it came from, every open
+ * decision link of the quote is used up, so that each one says what was decided, and the
+ * sales desk's notice is queued.
  */
 export async function recordCustomerDecision(
   trx: Trx,
@@ -125,6 +128,11 @@ export async function recordCustomerDecision(
     .set({ used_at: now })
     .where('quote_request_id', '=', quoteId)
     .where('used_at', 'is', null)
+    .execute();
+  // The sales desk hears of it by e-mail, written once this commits (the caller kicks the worker).
+  await trx
+    .insertInto('mail_outbox')
+    .values(outboxRow(DECISION_MAIL, { quoteRequestId: quoteId } satisfies DecisionMailPayload))
     .execute();
 }
 
