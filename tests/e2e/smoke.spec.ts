@@ -41,10 +41,12 @@ test.describe('the store shell', () => {
     const en = await page.goto('/no-such-page');
     expect(en?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-    await expect(page.getByText('/no-such-page')).toBeVisible();
+    // The path as typed: no trailing slash the visitor never wrote.
+    await expect(page.getByText("We couldn't find /no-such-page. It may have moved")).toBeVisible();
     const fr = await page.goto('/fr/page-inexistante');
     expect(fr?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(page.getByText("Nous n'avons pas trouvé /fr/page-inexistante. La page")).toBeVisible();
   });
 
   test('crawlers get a bare 404 status, no error page', async ({ request }) => {
