@@ -156,6 +156,32 @@ test.describe('native first on slow 3G, cold cache', () => {
     await expect(comments).toHaveValue('Laisser près de la grange');
   });
 
+  test('the checkout form: Send as the very first touch says what is missing (fr)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await readyToCheckOut(request, context, 'native-checkout-send', 'fr');
+    const release = await holdScripts(page);
+    // Module scripts hold back DOMContentLoaded: the page is used from its first bytes.
+    await page.goto('/fr/checkout', { waitUntil: 'commit' });
+    const form = page.locator('form.checkout-form');
+    const island = page.locator('astro-island').filter({ has: form });
+    await expect(island).toHaveAttribute('ssr', '');
+    // The server's button takes the press (a disabled one would swallow it, and the shopper
+    // would have to press again): busy at once, then carried out once React is there.
+    const send = form.getByRole('button', { name: 'Envoyer la demande de soumission' });
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(send).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(
+      form.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs obligatoires.' }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(form.getByText('Veuillez choisir un mode de paiement.')).toBeVisible();
+    await expect(page).toHaveURL(/\/fr\/checkout$/);
+  });
+
   test('the cart page: + as the first touch is carried out once React is there', async ({ page, context }) => {
     const size = await addOnePlant(context);
 

@@ -44,7 +44,8 @@ const words = {
     refuse: 'Refuse this line',
     take: /^Take /,
     confirm: 'Confirm my answers',
-    partial: 'partly accepted',
+    partial: 'partly accepted, 2 lines taken and 1 refused',
+    awaiting: 'Waiting for your answer',
     partialDesk: 'Partly accepted',
     replaced: 'replaced by version 2',
     changed: 'What changed since version 1',
@@ -68,7 +69,8 @@ const words = {
     refuse: 'Refuser cette ligne',
     take: /^Retenir /,
     confirm: 'Confirmer mes réponses',
-    partial: 'acceptée en partie',
+    partial: 'acceptée en partie, 2 lignes retenues et 1 refusée',
+    awaiting: 'En attente de votre réponse',
     partialDesk: 'Acceptée en partie',
     replaced: 'remplacée par la version 2',
     changed: 'Ce qui a changé depuis la version 1',
@@ -210,6 +212,8 @@ for (const locale of LOCALES) {
     await customerPage.goto(new URL(secondLink).pathname);
     await expect(customerPage.locator('[data-version-changes]')).toContainText(w.changed);
     await expect(customerPage.locator('[data-tax-line]').first()).toBeVisible();
+    // The customer's own version waits for their answer (the desk reads "Waiting for the customer").
+    await expect(customerPage.locator('[data-version-outcome]')).toHaveText(w.awaiting);
     await customerPage.locator('[data-answer-line="1"]').getByRole('radio', { name: w.accept }).check();
     await customerPage.locator('[data-answer-line="2"]').getByRole('radio', { name: w.refuse }).check();
     await customerPage.locator('[data-answer-line="3"]').getByRole('radio', { name: w.take }).check();

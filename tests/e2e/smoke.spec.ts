@@ -26,6 +26,28 @@ test.describe('the store shell', () => {
     await expect(page).toHaveURL(/\/fr$/);
   });
 
+  test('on a desktop, every department shows in the header, in French too', async ({ page }) => {
+    // Ten departments, longer in French: a single row scrolled sideways hid the last one
+    // (« Arbres et arbustes fruitiers ») at every desktop width, unreachable with a mouse wheel.
+    for (const width of [1024, 1280, 1600]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/fr']) {
+        await page.goto(path);
+        const departments = page.locator('#site-menu');
+        const links = departments.getByRole('link');
+        await expect(links).toHaveCount(10);
+        const box = await departments.boundingBox();
+        for (const link of await links.all()) {
+          const place = await link.boundingBox();
+          expect(
+            place && box && place.x + place.width <= box.x + box.width,
+            `${await link.textContent()} at ${width}px`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
   test('a French browser lands on the French home', async ({ browser }) => {
     const context = await browser.newContext({
       locale: 'fr-CA',
@@ -41,10 +63,12 @@ test.describe('the store shell', () => {
     const en = await page.goto('/no-such-page');
     expect(en?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-    await expect(page.getByText('/no-such-page')).toBeVisible();
+    // The path as typed: no trailing slash the visitor never wrote.
+    await expect(page.getByText("We couldn't find /no-such-page. It may have moved")).toBeVisible();
     const fr = await page.goto('/fr/page-inexistante');
     expect(fr?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(page.getByText("Nous n'avons pas trouvé /fr/page-inexistante. La page")).toBeVisible();
   });
 
   test('crawlers get a bare 404 status, no error page', async ({ request }) => {

@@ -115,25 +115,31 @@ export function useHydrated(): boolean {
 
 /**
  * The form's submit button. It stays disabled until the island is hydrated, so a click on
- * the server's HTML can never submit the form natively (with a password in it).
+ * the server's HTML can never submit the form natively (with a password in it) — unless
+ * `heldUntilHydrated`: in an island hydrated on first use (`client:interaction`), a press on
+ * the server's HTML is what wakes the island, and its directive holds the press and replays
+ * it once React is there (src/lib/islands/adopt.ts). Disabled, the button would swallow that
+ * first press: the shopper would tap a pale button, see nothing, and have to tap again.
  */
 export function SubmitButton({
   busy,
   label,
   busyLabel,
   className,
+  heldUntilHydrated = false,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
   className?: string;
+  heldUntilHydrated?: boolean;
 }) {
   const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className={`btn ${className ?? ''}`.trim()}
-      disabled={busy || !hydrated}
+      disabled={busy || (!hydrated && !heldUntilHydrated)}
       aria-busy={busy || undefined}
     >
       {busy ? busyLabel : label}

@@ -106,8 +106,9 @@ export default function ListDetail({ locale, list, listsPath, startEditing, stri
     try {
       const result = await addListToCart(list.id, variantIds);
       if (result.added > 0) {
+        // In units, as the cart counts its items: a line of 2 is « 2 articles ajoutés ».
         showToast(
-          variantIds ? s.addedOne : plural({ one: s.addedAll_one, other: s.addedAll_other }, result.added, locale),
+          variantIds ? s.addedOne : plural({ one: s.addedAll_one, other: s.addedAll_other }, result.unitsAdded, locale),
           'success',
         );
       }

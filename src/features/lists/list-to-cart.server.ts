@@ -44,7 +44,7 @@ export async function addListToCart(
     throw new ListNotFoundError(`Some of variants ${variantIds.join(', ')} are not on list ${listId}`);
   }
 
-  const result: ListToCartResult = { count: 0, added: 0, skipped: [], full: [] };
+  const result: ListToCartResult = { count: 0, added: 0, unitsAdded: 0, skipped: [], full: [] };
   const named = (line: (typeof lines)[number]) => ({
     variantId: line.variant_id,
     name: localized(line, 'name', locale),
@@ -55,6 +55,7 @@ export async function addListToCart(
       const answer = await addCartItem(db, { userId }, { variantId: line.variant_id, quantity: line.quantity });
       result.count = answer.count;
       if (answer.added > 0) result.added += 1;
+      result.unitsAdded += answer.added;
       if (answer.added < line.quantity) result.full.push(named(line));
     } catch (error) {
       if (!(error instanceof VariantUnavailableError)) throw error;

@@ -322,13 +322,15 @@ describe.each(ENGINES)('wish lists on %s', (engine) => {
       const result = await addListToCart(db(), user.id, list.id, 'en');
       expect(result.count).toBe(5);
       expect(result.added).toBe(2);
+      // The toast counts units, as the cart does: 2 + 3.
+      expect(result.unitsAdded).toBe(5);
       expect(result.skipped).toEqual([
         { variantId: retired.variants[0].id, name: expect.stringMatching(/^Plant /), sizeLabel: '#5' },
       ]);
       expect((await cartSummary(db(), { userId: user.id })).count).toBe(5);
 
       const one = await addListToCart(db(), user.id, list.id, 'en', [sold.variants[1].id]);
-      expect(one).toMatchObject({ count: 8, added: 1, skipped: [] });
+      expect(one).toMatchObject({ count: 8, added: 1, unitsAdded: 3, skipped: [] });
       await expect(addListToCart(db(), user.id, list.id, 'en', [999_999_999])).rejects.toThrow(ListNotFoundError);
     });
 
@@ -340,7 +342,7 @@ describe.each(ENGINES)('wish lists on %s', (engine) => {
       await addToList(db(), user.id, list.id, { variantId: plant.variants[1].id, quantity: 5 });
       await addCartItem(db(), { userId: user.id }, { variantId: plant.variants[0].id, quantity: 9_997 });
       const first = await addListToCart(db(), user.id, list.id, 'en');
-      expect(first).toMatchObject({ count: 9_999 + 5, added: 2, skipped: [] });
+      expect(first).toMatchObject({ count: 9_999 + 5, added: 2, unitsAdded: 2 + 5, skipped: [] });
       expect(first.full).toEqual([
         { variantId: plant.variants[0].id, name: expect.stringMatching(/^Plant /), sizeLabel: '#1' },
       ]);

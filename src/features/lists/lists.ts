@@ -92,6 +92,8 @@ export interface ListToCartResult {
   count: number;
   /** Lines put in the cart. */
   added: number;
+  /** Units put in the cart: what the shopper is told, counted as the cart counts its items. */
+  unitsAdded: number;
   /** Lines left out because they are no longer for sale, named for the shopper. */
   skipped: { variantId: number; name: string; sizeLabel: string }[];
   /** Lines the cart took only part of, or none, because its line of that size reached 9,999. */

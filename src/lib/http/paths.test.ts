@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseId } from '../ids.ts';
-import { MAX_PATH_LENGTH, pathProblem } from './paths.ts';
+import { MAX_PATH_LENGTH, pathProblem, withoutTrailingSlash } from './paths.ts';
 
 describe('pathProblem', () => {
   it('lets ordinary paths through, encoded or not', () => {
@@ -40,5 +40,14 @@ describe('parseId', () => {
     ]) {
       expect(parseId(value), String(value)).toBeUndefined();
     }
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it('drops the slashes a path ends with, and keeps the root', () => {
+    expect(withoutTrailingSlash('/no-such-page/')).toBe('/no-such-page');
+    expect(withoutTrailingSlash('/fr/browse/nope//')).toBe('/fr/browse/nope');
+    expect(withoutTrailingSlash('/a/b')).toBe('/a/b');
+    expect(withoutTrailingSlash('/')).toBe('/');
   });
 });

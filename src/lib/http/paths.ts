@@ -19,3 +19,8 @@ export function pathProblem(rawPath: string): PathProblem | undefined {
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return { status: 400, reason: 'control_character' };
   return undefined;
 }
+
+/** A path as the visitor wrote it: `/shop/` and `/shop` are the same page; `/` stays `/`. */
+export function withoutTrailingSlash(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}

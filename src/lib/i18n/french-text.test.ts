@@ -62,6 +62,8 @@ const AVOID: [RegExp, string][] = [
   [/Aronia à fruits noirs/i, 'aronie noire'],
   [/\bsales[ -]yards?\b/i, 'centre de vente'],
   [/\bwish ?list\b/i, 'liste de souhaits'],
+  // « Version no 1 »: the abbreviation of numéro is nº, as on the sizes (« Contenant nº 5 »).
+  [/\bno(?=\s*(\d|$))/, 'nº'],
 ];
 
 function glossaryFaults(texts: FrenchText[]): string[] {

@@ -56,7 +56,8 @@ export default function ReorderButton({ quoteId, strings, cartPath }: Props) {
         <Alert kind={result.added > 0 ? 'success' : 'info'}>
           <p>
             {result.added > 0
-              ? fill(result.added === 1 ? strings.added_one : strings.added_other, { count: result.added })
+              ? // In units, as the cart counts its items: a line of 3 is « 3 articles ».
+                fill(result.unitsAdded === 1 ? strings.added_one : strings.added_other, { count: result.unitsAdded })
               : strings.noneAdded}
           </p>
           {result.skipped.length > 0 && <p>{fill(strings.skipped, { items: result.skipped.join(', ') })}</p>}

@@ -80,6 +80,7 @@ export async function reorderQuoteRequest(db: Db, userId: string, id: number, lo
   const owner = { userId };
   const skipped: string[] = [];
   let added = 0;
+  let unitsAdded = 0;
   for (const line of quote.lines) {
     const label = `${lineName(line, locale)} (${lineSize(line, locale)})`;
     if (line.variantId === null) {
@@ -87,14 +88,15 @@ export async function reorderQuoteRequest(db: Db, userId: string, id: number, lo
       continue;
     }
     try {
-      await addCartItem(db, owner, { variantId: line.variantId, quantity: line.quantity });
+      const answer = await addCartItem(db, owner, { variantId: line.variantId, quantity: line.quantity });
       added++;
+      unitsAdded += answer.added;
     } catch (error) {
       if (!(error instanceof VariantUnavailableError)) throw error;
       skipped.push(label);
     }
   }
-  return { count: (await cartSummary(db, owner)).count, added, skipped };
+  return { count: (await cartSummary(db, owner)).count, added, unitsAdded, skipped };
 }
 
 /**

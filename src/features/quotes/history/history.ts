@@ -125,7 +125,10 @@ export function pageWindow(page: number, pageCount: number): (number | 'gap')[] 
 export interface ReorderResult {
   /** Units in the cart afterwards, for the header. */
   count: number;
+  /** Lines put back in the cart. */
   added: number;
+  /** Units put back: what the customer is told, counted as the cart counts its items. */
+  unitsAdded: number;
   /** Names of the items no longer sold, skipped. */
   skipped: string[];
 }

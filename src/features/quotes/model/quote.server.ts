@@ -187,7 +187,9 @@ export async function loadQuoteDetail(
               quote.pricer_first_name === null ? null : fullName(quote.pricer_first_name, quote.pricer_last_name),
           }
         : null,
-    answerBy: quote.status === 'quoted' && quote.answer_by ? new Date(quote.answer_by) : null,
+    // A link works until its expires_at, exclusive (midnight after a version's valid-until day):
+    // the last moment it works is the one to show, or the customer reads the day after.
+    answerBy: quote.status === 'quoted' && quote.answer_by ? new Date(new Date(quote.answer_by).getTime() - 1) : null,
     decision:
       quote.decision !== null && quote.decided_at !== null
         ? {

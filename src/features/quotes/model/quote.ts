@@ -96,7 +96,7 @@ export interface QuoteDetail {
     pricedAt: Date;
     pricedBy: string | null;
   } | null;
-  /** While a priced quote waits for the customer: when its links stop working. */
+  /** While a priced quote waits for the customer: the last moment its links still work. */
   answerBy: Date | null;
   decision: {
     decision: QuoteDecision;

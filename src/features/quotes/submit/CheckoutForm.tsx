@@ -408,7 +408,13 @@ export default function CheckoutForm({
       </section>
 
       <div className="form-actions">
-        <SubmitButton busy={isSubmitting || done} label={strings.submit} busyLabel={strings.submitting} />
+        {/* client:interaction: the first press may be the one that wakes the form (decision 031). */}
+        <SubmitButton
+          busy={isSubmitting || done}
+          label={strings.submit}
+          busyLabel={strings.submitting}
+          heldUntilHydrated
+        />
       </div>
     </form>
   );

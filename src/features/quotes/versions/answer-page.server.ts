@@ -5,6 +5,7 @@ import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
 import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
+import { answerCountsText } from './describe.ts';
 import { loadVersion, loadVersions } from './versions.server.ts';
 import { answersFromForm, type QuoteVersion } from './versions.ts';
 
@@ -47,8 +48,7 @@ export function resultMessage(result: AnswerResult, reference: string, version: 
     return n(`answer.recorded.${outcome.outcome}`, {
       reference,
       total: formatMoney(outcome.acceptedTotalCents, locale),
-      taken: outcome.lines.filter((line) => line.answer !== 'refuse').length,
-      refused: outcome.lines.filter((line) => line.answer === 'refuse').length,
+      ...answerCountsText(outcome.lines, locale),
     });
   }
   if (result.kind === 'invalid_answers') return n('answer.missing', { line: result.line });

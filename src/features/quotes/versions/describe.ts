@@ -69,3 +69,17 @@ export function lineAnswerText(line: Pick<VersionLine, 'answer' | 'chosenAlterna
   if (line.answer === 'alternative') return n('lineAnswer.alternative', { position: line.chosenAlternative });
   return n(`lineAnswer.${line.answer ?? 'none'}`);
 }
+
+/** How many lines an answer took and refused, in words: « 1 ligne retenue », « 2 refusées ». */
+export function answerCountsText(
+  lines: readonly Pick<VersionLine, 'answer'>[],
+  locale: Locale,
+): { taken: string; refused: string } {
+  const n = getT(locale, 'negotiation');
+  return {
+    taken: n('linesTaken', {
+      count: lines.filter((line) => line.answer === 'accept' || line.answer === 'alternative').length,
+    }),
+    refused: n('linesRefused', { count: lines.filter((line) => line.answer === 'refuse').length }),
+  };
+}

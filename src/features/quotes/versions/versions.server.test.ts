@@ -111,6 +111,8 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     // The links expire with the version.
     expect(detail?.answerBy?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
     expect(detail?.answerBy?.getTime()).toBeLessThan(Date.now() + 8 * DAY + 3_600_000);
+    // The quote page says "answer by" that day: the version's last day, not the day after.
+    expect(detail?.answerBy && nurseryDate(detail.answerBy)).toBe(v1?.validUntil);
   });
 
   it('records a partial acceptance line by line from the link: accepted, refused and alternative lines, the new total', async () => {
