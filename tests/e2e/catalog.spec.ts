@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated as islandsHydrated, SAME_ORIGIN } from '../support/accounts.ts';
+import { hydrated as islandsHydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 
 // Browse, product and stock, in both languages, against the built store and its seeded
 // catalog (395 plants; Trees has 44, Perennials 43).
@@ -155,6 +155,29 @@ test.describe('catalog: from the home page to the cart', () => {
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Ajouté à votre panier.' })).toBeVisible();
     await expect(cartBadge(page)).toHaveText('1');
+  });
+
+  test('a sales yard the account could not keep is said so, in French, and still holds in this browser', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, 'customer');
+    // The account refuses the save (nothing is changed on the shared demo account).
+    await page.route('**/api/profile/location', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal"}}' }),
+    );
+    await page.goto('/fr/products/erable-a-sucre');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Disponibilité par centre de vente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disponibilité par centre de vente' });
+    await dialog.getByLabel('Mon centre de vente').selectOption({ label: 'Centre de vente de Laval' });
+    await expect(page.locator('.toast')).toContainText(
+      "Le Centre de vente de Laval est votre centre de vente dans ce navigateur, mais il n'a pas pu être enregistré dans votre compte.",
+    );
+    await expect(page.locator('.toast')).not.toContainText('est maintenant votre centre de vente');
+    await expect(dialog.locator('section.availability__variant').first().locator('tbody tr').first()).toContainText(
+      'Centre de vente de Laval',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decideQuote } from '../../src/features/quotes/decision/decision.server.ts';
-import { PRICED_QUOTE_MAIL } from '../../src/features/quotes/mail/kinds.ts';
+import { DECISION_MAIL, PRICED_QUOTE_MAIL } from '../../src/features/quotes/mail/kinds.ts';
 import { quoteMailComposers } from '../../src/features/quotes/mail/mail.server.ts';
 import { loadQuoteDetail } from '../../src/features/quotes/model/quote.server.ts';
 import { sendPricedQuote } from '../../src/features/quotes/pricing/pricing.server.ts';
@@ -85,6 +85,8 @@ describe.each(ENGINES)('quote e-mails while the mail server hangs, on %s', (engi
       'quote_request_confirmation',
       'quote_request_sales_desk',
       PRICED_QUOTE_MAIL,
+      // The sales desk's notice of the approval, queued with it.
+      DECISION_MAIL,
     ]);
 
     // The server drops the connection: the worker's sends fail, and the e-mails wait for a retry.

@@ -10,6 +10,8 @@ export interface MyLocationStrings {
   choose: string;
   /** "{{name}} is now your sales yard." */
   saved: string;
+  /** The choice holds in this browser, but saving it to the signed-in account failed. */
+  notSaved: string;
 }
 
 export interface MyLocationChooserProps {
@@ -34,11 +36,12 @@ export default function MyLocationChooser({ locations, strings, onChosen }: MyLo
     if (!location) return;
     try {
       await chooseMyLocation(location.id);
+      showToast(fill(strings.saved, { name: location.name }), 'success');
     } catch (error) {
-      // The choice holds in this browser; saving it to the profile failed and is reported.
+      // The choice holds in this browser; saving it to the profile failed, and the shopper is told.
       console.error('Could not save the sales yard to the profile', error);
+      showToast(fill(strings.notSaved, { name: location.name }), 'error');
     }
-    showToast(fill(strings.saved, { name: location.name }), 'success');
     onChosen?.(location.id);
   };
 
