@@ -317,7 +317,7 @@ test.describe('wish lists', () => {
         removeConfirm: 'Remove',
         cancel: 'Cancel',
         quantityOf: /^Quantity of /,
-        increase: 'Increase quantity',
+        increase: /^Increase the quantity of /,
         removeError: 'There was an error while attempting to remove the item from your wishlist.',
         addAllError: 'There was an error while attempting to add the items of your wishlist to your cart.',
       },
@@ -334,7 +334,7 @@ test.describe('wish lists', () => {
         removeConfirm: 'Retirer',
         cancel: 'Annuler',
         quantityOf: /^Quantité de /,
-        increase: 'Augmenter la quantité',
+        increase: /^Augmenter la quantité de /,
         removeError: "Une erreur s'est produite lors du retrait de l'article de votre liste de souhaits.",
         addAllError:
           "Une erreur s'est produite lors de l'ajout des articles de votre liste de souhaits à votre panier.",

@@ -18,6 +18,7 @@ export default function ListQuantityEditor({
   onCommit: (quantity: number) => Promise<boolean>;
 }) {
   const s = strings.detail;
+  const line = { name: item.productName, size: item.sizeLabel };
   const id = useId();
   const [value, setValue] = useState(String(item.quantity));
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +54,7 @@ export default function ListQuantityEditor({
   return (
     <div className="field list-quantity" data-invalid={error ? '' : undefined}>
       <label htmlFor={id} className="visually-hidden">
-        {fill(s.quantityOf, { name: item.productName, size: item.sizeLabel })}
+        {fill(s.quantityOf, line)}
       </label>
       <span className="muted" aria-hidden="true">
         {s.quantity}
@@ -61,7 +62,7 @@ export default function ListQuantityEditor({
       <div className="stepper">
         <button
           type="button"
-          aria-label={s.decrease}
+          aria-label={fill(s.decrease, line)}
           onClick={() => step(-1)}
           disabled={disabled || saving || item.quantity <= 1}
         >
@@ -89,7 +90,7 @@ export default function ListQuantityEditor({
         />
         <button
           type="button"
-          aria-label={s.increase}
+          aria-label={fill(s.increase, line)}
           onClick={() => step(1)}
           disabled={disabled || saving || item.quantity >= MAX_QUANTITY}
         >
