@@ -245,9 +245,10 @@ test.describe('sign-up in five steps', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your email address is confirmed');
     const welcome = await waitForMail(email, 'welcome');
     expect(welcome.subject).toBe('Welcome to Northfield Nurseries');
-    // The link is single-use.
+    // The link is single-use: followed again, it says the address is confirmed already.
     await page.goto(link.pathname);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verification Failed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your email address is already confirmed');
+    await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth/sign-in');
 
     await open(page, '/auth/sign-in');
     await fillSignIn(page, 'en', email, 'eight888');
@@ -297,6 +298,8 @@ test.describe('sign-up in five steps', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre adresse courriel est confirmée');
     const welcome = await waitForMail(email, 'welcome');
     expect(welcome.text).toContain('Votre compte professionnel est relié');
+    await page.goto(link.pathname);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre adresse courriel est déjà confirmée');
   });
 
   test('"Connect my Trade account later", and the already-registered message (en)', async ({ page }) => {

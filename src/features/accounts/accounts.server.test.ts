@@ -193,7 +193,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const [, welcome] = await d.mailOutbox.sentTo(input.email);
       expect(welcome?.kind).toBe('welcome');
       expect(welcome?.subject).toBe('Bienvenue chez Pépinières Northfield');
-      expect(await confirmEmail(d, token)).toEqual({ kind: 'failed' });
+      // Followed again: the address is confirmed already, and nothing more is sent.
+      expect(await confirmEmail(d, token)).toEqual({ kind: 'already_confirmed' });
       expect(await d.mailOutbox.sentTo(input.email)).toHaveLength(2);
     });
 
@@ -268,6 +269,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const late = new Date(now.getTime() + EMAIL_TOKEN_TTL_MS.confirm_email + 1);
       expect(await confirmEmail(deps({ now: late }), token)).toEqual({ kind: 'failed' });
       expect(await confirmEmail(deps(), token)).toMatchObject({ kind: 'confirmed' });
+      // A used link with the wrong secret says nothing of the account.
+      expect(await confirmEmail(deps(), `${token}x`)).toEqual({ kind: 'failed' });
+      expect(await confirmEmail(deps(), token)).toEqual({ kind: 'already_confirmed' });
     });
 
     it('resends a link to an unconfirmed account only, after the same work for any address', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../lib/rate-limit.server.ts';
 import { type MailOutboxKick, queueAccountMail } from './account-mail.server.ts';
 import type { RegisterData } from './accounts.ts';
-import { consumeEmailToken, findEmailToken } from './email-tokens.server.ts';
+import { confirmationAlreadyUsed, consumeEmailToken, findEmailToken } from './email-tokens.server.ts';
 import { hashPassword, verifyPassword } from './password.server.ts';
 import { type PasswordWeakness, passwordWeakness } from './password-policy.server.ts';
 import {
@@ -256,13 +256,15 @@ export async function resendConfirmation(deps: AccountDeps, email: string, clien
 export type ConfirmResult =
   | { kind: 'confirmed'; userId: string }
   | { kind: 'email_changed'; userId: string; email: string }
+  /** The link was followed before, and the account it confirmed is confirmed. */
+  | { kind: 'already_confirmed' }
   | { kind: 'failed' };
 
 /** Follows a confirmation link: a new account's address, or a changed address. */
 export async function confirmEmail(deps: AccountDeps, token: string): Promise<ConfirmResult> {
   const now = deps.now ?? new Date();
   const row = await consumeEmailToken(deps.db, token, ['confirm_email', 'change_email'], now);
-  if (!row) return { kind: 'failed' };
+  if (!row) return (await confirmationAlreadyUsed(deps.db, token)) ? { kind: 'already_confirmed' } : { kind: 'failed' };
   if (row.purpose === 'change_email' && row.new_email) {
     const newEmail = row.new_email;
     try {

@@ -70,6 +70,25 @@ export async function emailTokenIsValid(
   return (await findEmailToken(db, token, [purpose], now)) !== undefined;
 }
 
+/**
+ * Whether `token` is a confirmation link already followed by the account it confirmed: its
+ * secret matches, it was used, and the account is confirmed. A second visit to the link (from
+ * the e-mail again, or another device) is told the address is confirmed, not that it failed.
+ */
+export async function confirmationAlreadyUsed(db: Kysely<Database>, token: string): Promise<boolean> {
+  const parsed = parseToken(token);
+  if (!parsed) return false;
+  const row = await db
+    .selectFrom('email_tokens')
+    .innerJoin('users', 'users.id', 'email_tokens.user_id')
+    .select(['email_tokens.secret_hash', 'email_tokens.used_at', 'users.email_verified_at'])
+    .where('email_tokens.id', '=', parsed.id)
+    .where('email_tokens.purpose', '=', 'confirm_email')
+    .executeTakeFirst();
+  if (!row || !secretMatches(parsed.secret, row.secret_hash)) return false;
+  return row.used_at !== null && row.email_verified_at !== null;
+}
+
 /** Uses a token once: of two requests presenting it together, only one gets the row. */
 export async function consumeEmailToken(
   db: Kysely<Database>,
