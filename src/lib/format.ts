@@ -61,8 +61,12 @@ export function formatDate(value: Date | string, locale: Locale, style: 'long' |
     dates.set(key, format);
   }
   const text = format.format(date);
-  // French writes the first of the month as an ordinal: « 1er janvier 2020 » (Intl gives « 1 janvier »).
-  return locale === 'fr' && style !== 'short' ? text.replace(/^1(?= )/, '1er') : text;
+  return locale === 'fr' && style !== 'short' ? firstAsOrdinal(text) : text;
+}
+
+/** French writes the first of the month as an ordinal: « 1er janvier 2020 » (Intl gives « 1 janvier »). */
+function firstAsOrdinal(frenchDate: string): string {
+  return frenchDate.replace(/^1(?= )/, '1er');
 }
 
 const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
@@ -89,7 +93,7 @@ export function formatDateTime(value: Date | string, locale: Locale): string {
   }
   const text = format.format(date);
   // « 9 h 05 » stays on one line.
-  return locale === 'fr' ? text.replace(/^1(?= )/, '1er').replace(/(\d) h (?=\d)/, '$1\u00a0h\u00a0') : text;
+  return locale === 'fr' ? firstAsOrdinal(text).replace(/(\d) h (?=\d)/, '$1\u00a0h\u00a0') : text;
 }
 
 const months = new Map<Locale, Intl.DateTimeFormat>();

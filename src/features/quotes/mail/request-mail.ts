@@ -212,7 +212,8 @@ export function salesDeskDecisionMail(quote: QuoteDetail, siteUrl: string, sales
     ],
     sections: [],
     action: {
-      label: t('answerMail.action'),
+      // The same button as the notice of the request.
+      label: getT(locale, 'checkout')('mail.desk.action'),
       href: new URL(localizePath(`/admin/quote-requests/${quote.id}`, locale), siteUrl).href,
     },
     closing: outcome === 'declined' ? [] : [t('answerMail.next')],
