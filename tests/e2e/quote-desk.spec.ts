@@ -217,14 +217,14 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-quote-row]')).toHaveCount(1);
       const row = page.locator(`[data-quote-row="${target.reference}"]`);
       const fromList = await downloadOf(page, () => row.locator('a.qd-opf').click());
-      expect(fromList.name).toBe(`OPF-${target.reference}.pdf`);
+      expect(fromList.name).toBe(`${locale === 'fr' ? 'FTC' : 'OPF'}-${target.reference}.pdf`);
       await row.locator('a.qd-ref').click();
       await expect(page).toHaveURL(`${prefix(locale)}/admin/quote-requests/${target.id}`);
       await expect(page.getByRole('heading', { level: 1 })).toContainText(target.reference);
 
       // The OPF from the detail page, read back and checked against the request.
       const opf = await downloadOf(page, () => page.locator('[data-download-opf]').click());
-      expect(opf.name).toBe(`OPF-${target.reference}.pdf`);
+      expect(opf.name).toBe(`${locale === 'fr' ? 'FTC' : 'OPF'}-${target.reference}.pdf`);
       const text = await pdfText(opf.path);
       expect(text).toContain(target.reference);
       expect(text).toContain(flat(`${detail.customer.firstName} ${detail.customer.lastName}`));

@@ -120,6 +120,7 @@ describe('French messages', () => {
       [/\bpayment preference\b/i, /^(?!.*souhaité).*\bmode de paiement\b/i, 'mode de paiement préféré'],
       [/\bfulfilment fees\b/i, /\bfrais de livraison ou de cueillette\b/i, 'frais de livraison ou de cueillette'],
       [/\btrade account\b/i, /\bcomptes? professionnels?\b/i, 'compte professionnel'],
+      [/\bestimated total\b/i, /\btotal estimé/i, 'total estimé'],
       [
         /\blandscape professionals?\b/i,
         /\bprofessionnels? de l'aménagement paysager\b/i,

@@ -24,6 +24,7 @@ describe('list query string', () => {
 
 describe('OPF file name', () => {
   it('names the OPF after the reference', () => {
-    expect(opfFileName('Q-100041')).toBe('OPF-Q-100041.pdf');
+    expect(opfFileName('Q-100041', 'en')).toBe('OPF-Q-100041.pdf');
+    expect(opfFileName('Q-100041', 'fr')).toBe('FTC-Q-100041.pdf');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../../../lib/i18n/index.ts';
 import type { QuoteFormMessages } from '../pricing/pricing.ts';
 import { QUEUE_KEYS, QueueQuerySchema } from '../queue/queue.ts';
 import { FULFILMENTS } from '../submit/checkout-fields.ts';
@@ -137,7 +138,10 @@ export function ChangeStatusSchema(m: QuoteFormMessages) {
 }
 export type ChangeStatusInput = z.input<ReturnType<typeof ChangeStatusSchema>>;
 
-/** `OPF-Q-100041.pdf`: the file name of a request's Order Processing Form. */
-export function opfFileName(reference: string): string {
-  return `OPF-${reference}.pdf`;
+/**
+ * `OPF-Q-100041.pdf`: the file name of a request's Order Processing Form, by the form's name
+ * in the staff's language (« FTC », formulaire de traitement de commande, in French).
+ */
+export function opfFileName(reference: string, locale: Locale): string {
+  return `${locale === 'fr' ? 'FTC' : 'OPF'}-${reference}.pdf`;
 }

@@ -134,7 +134,7 @@ describe('Order Processing Form', () => {
   it('labels a French form in French, with French money', async () => {
     const { text } = await textOf(await renderOpf(quote(2), 'fr'));
     expect(text).toContain('Formulaire de traitement de commande');
-    expect(text).toMatch(/Total estimatif avant taxes\s*:\s*112,50\s\$/);
+    expect(text).toMatch(/Total estimé avant taxes\s*:\s*112,50\s\$/);
   });
 
   it('puts a non-breaking space before every colon of a French form', async () => {
@@ -146,7 +146,7 @@ describe('Order Processing Form', () => {
       'Chantier',
       'Bon de commande',
       'Lieu de cueillette',
-      'Total estimatif avant taxes',
+      'Total estimé avant taxes',
     ]) {
       // The text layer gives the non-breaking space back as a space: what matters is that there is one.
       expect(text).toContain(`${label} : `);

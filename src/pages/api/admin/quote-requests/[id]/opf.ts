@@ -13,7 +13,7 @@ import { getDb } from '../../../../../lib/db/index.server.ts';
 
 export const prerender = false;
 
-/** The request's Order Processing Form as `OPF-Q-100041.pdf`, labelled in the staff's language. */
+/** The request's Order Processing Form as `OPF-Q-100041.pdf` (`FTC-…` in French), labelled in the staff's language. */
 export const GET: APIRoute = async ({ params, url, locals }) => {
   requireAdmin(locals);
   const locale = downloadLocale(url, locals.locale);
@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
   return new Response(new Uint8Array(pdf), {
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': attachment(opfFileName(quote.reference)),
+      'content-disposition': attachment(opfFileName(quote.reference, locale)),
       'content-length': String(pdf.length),
       'cache-control': 'no-store',
     },
