@@ -10,7 +10,7 @@ import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
 import { versionTaxLines } from '../taxes/tax-text.ts';
 import { alternativeText, changeText, itemName, itemSize } from '../versions/describe.ts';
 import { loadVersions, versionClosed } from '../versions/versions.server.ts';
-import { versionChanges } from '../versions/versions.ts';
+import { changesFromRequest, versionChanges } from '../versions/versions.ts';
 import {
   DECISION_MAIL,
   decisionMailPayload,
@@ -104,9 +104,11 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
               version: {
                 number: version.number,
                 intro: previous ? n('mail.versionIntro', { number: version.number, reference: quote.reference }) : null,
-                changes: previous
-                  ? versionChanges(previous.lines, version.lines).map((change) => changeText(change, locale))
-                  : [],
+                // A first version names what it changed from the request (a line left out, another size).
+                changes: (previous
+                  ? versionChanges(previous.lines, version.lines)
+                  : changesFromRequest(quote.lines, version.lines)
+                ).map((change) => changeText(change, locale)),
                 validUntil: version.validUntil,
                 answerLink: answerLink(deps.siteUrl, locale, link.token),
               },

@@ -32,7 +32,10 @@ export interface PricedQuoteMailInput {
   expiresAt: Date;
   approveLink: string;
   declineLink: string;
-  /** A version (decision 049): its number, what changed since the previous one, and its answer page. */
+  /**
+   * A version (decision 049): its number, what changed since the previous one (`intro` set) or,
+   * for the first, from the request (`intro` null), and its answer page.
+   */
   version?: { number: number; intro: string | null; changes: string[]; validUntil: string; answerLink: string };
 }
 
@@ -49,8 +52,11 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const expiry = version
     ? n('mail.validUntil', { date: formatDate(`${version.validUntil}T12:00:00Z`, input.locale) })
     : t('mail.expiry', { date: formatDate(input.expiresAt, input.locale) });
-  const changesText = version?.intro
-    ? [version.intro, `${n('mail.changes')}`, ...version.changes.map((c) => `- ${c}`), '']
+  // A later version says it replaces the previous one; a first names what it changed from the request.
+  const changesHeading = version?.intro ? n('mail.changes') : n('mail.requestChanges');
+  const changesShown = version !== undefined && (version.intro !== null || version.changes.length > 0);
+  const changesText = changesShown
+    ? [...(version.intro ? [version.intro] : []), changesHeading, ...version.changes.map((c) => `- ${c}`), '']
     : [];
   const lineText = (line: PricedQuoteMailInput['lines'][number]) =>
     `${line.sku} · ${line.name} · ${line.size} · ${formatNumber(line.quantity, input.locale)} × ${money(line.unitCents)} = ${money(line.quantity * line.unitCents)}`;
@@ -99,7 +105,7 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
     footer: t('mail.footer', { phone: SITE.supportPhone }),
     body: `${mailParagraph(greeting)}
 ${mailParagraph(intro)}
-${version?.intro ? `${mailParagraph(version.intro)}${mailParagraph(n('mail.changes'))}<ul>${version.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}
+${changesShown ? `${version.intro ? mailParagraph(version.intro) : ''}${mailParagraph(changesHeading)}<ul>${version.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : ''}
 <table style="border-collapse:collapse;width:100%;font-size:14px;margin:0 0 16px">
 ${input.lines
   .map(

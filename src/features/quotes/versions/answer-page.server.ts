@@ -6,7 +6,7 @@ import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
 import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
 import { answerCountsText } from './describe.ts';
-import { loadVersion, loadVersions } from './versions.server.ts';
+import { loadRequestedLines, loadVersion, loadVersions } from './versions.server.ts';
 import { answersFromForm, type QuoteVersion } from './versions.ts';
 
 /**
@@ -23,6 +23,8 @@ export interface AnswerView {
   quoteId: number | null;
   version: QuoteVersion | null;
   previous: QuoteVersion | undefined;
+  /** The request's lines, when the version is its first (what it changed from them). */
+  requested: Awaited<ReturnType<typeof loadRequestedLines>> | undefined;
   /** The form is shown (the version is open). */
   open: boolean;
   /** The version is past its date and a renewal may be asked. */
@@ -67,6 +69,7 @@ const empty = (status: number, message: string): AnswerView => ({
   quoteId: null,
   version: null,
   previous: undefined,
+  requested: undefined,
   open: false,
   canRenew: false,
   message,
@@ -148,6 +151,7 @@ async function viewOf(
     quoteId: found.quoteId,
     version,
     previous: index > 0 ? versions[index - 1] : undefined,
+    requested: index === 0 ? await loadRequestedLines(db, found.quoteId) : undefined,
     chosen: input.chosen,
     error: input.error,
   };

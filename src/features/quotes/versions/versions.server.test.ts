@@ -198,6 +198,43 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('quoted');
   });
 
+  it('names in version 1’s e-mail what it changed from the request, in the customer’s language', async () => {
+    const { mail: unchanged } = await versionOne('fr');
+    expect(unchanged?.text).not.toContain('par rapport à votre demande');
+    const customer = await createUser(db(), { locale: 'fr' });
+    const quote = await createQuoteRequest(db(), {
+      user: customer,
+      locale: 'fr',
+      locationId: fixtures.locationId,
+      lines: [
+        { quantity: 3, unitPriceCents: 4500 },
+        { quantity: 1, unitPriceCents: 12000 },
+        { quantity: 2, unitPriceCents: 1000 },
+      ],
+    });
+    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
+    const prices = schema.parse({
+      lines: [
+        { line: 1, unitPrice: '40', quantity: '2' },
+        { line: 2, unitPrice: '99', sku: substituteSku },
+        { line: 3, unitPrice: '10', quantity: '0' },
+      ],
+      fees: '0',
+    });
+    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
+    const [mail] = await deliver(customer.email);
+    const detail = await loadQuoteDetail(db(), quote.id);
+    const [line1, line2, line3] = detail?.lines ?? [];
+    // A line left out is said, not silently missing; the prices the quote sets are not "changes".
+    expect(mail?.text).toContain('Ce qui a changé par rapport à votre demande\u00a0:');
+    expect(mail?.text).toContain(`- Ligne 1 (${line1?.sku})\u00a0: quantité 3 → 2.`);
+    expect(mail?.text).toContain(`- Ligne 2\u00a0: ${line2?.sku} remplacé par ${substituteSku}`);
+    expect(mail?.text).toContain(`- Ligne 3\u00a0: ${line3?.sku} retiré.`);
+    expect(mail?.text).not.toContain('prix unitaire');
+    expect(mail?.text).not.toContain('remplace la précédente');
+    expect(mail?.html).toContain('Ce qui a changé par rapport à votre demande');
+  });
+
   it('supersedes version 1 with version 2: its links say so, v2 lists what changed', async () => {
     const { customer, quote, mail } = await versionOne();
     const oldToken = linkOf(mail?.text ?? '', 'approve');

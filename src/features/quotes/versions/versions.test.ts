@@ -4,6 +4,7 @@ import {
   addDays,
   answerOutcome,
   answersFromForm,
+  changesFromRequest,
   defaultValidUntil,
   isPastValidity,
   nurseryDate,
@@ -46,6 +47,19 @@ describe('what changed between two versions', () => {
     expect(versionChanges([], lines)).toEqual([
       { kind: 'added', line: 1, sku: 'A', quantity: 3, unitPriceCents: 4000 },
     ]);
+  });
+});
+
+describe('what a first version changed from the request', () => {
+  it('names lines left out, sizes replaced and new quantities, not the prices the quote sets', () => {
+    const requested = [item(1, 'A', 3, 4000), item(2, 'B', 1, 11050), item(3, 'C', 5, 900)];
+    const first = [item(1, 'A', 2, 3600), item(2, 'B2', 1, 9900)];
+    expect(changesFromRequest(requested, first)).toEqual([
+      { kind: 'quantity', line: 1, sku: 'A', from: 3, to: 2 },
+      { kind: 'substituted', line: 2, fromSku: 'B', toSku: 'B2', fromCents: 11050, toCents: 9900 },
+      { kind: 'removed', line: 3, sku: 'C' },
+    ]);
+    expect(changesFromRequest(requested, [item(1, 'A', 3, 3600), item(2, 'B', 1, 1), item(3, 'C', 5, 0)])).toEqual([]);
   });
 });
 

@@ -153,6 +153,15 @@ export function versionChanges(previous: readonly Comparable[], current: readonl
   return changes;
 }
 
+/**
+ * What a first version changed from the request it answers: lines left out, sizes replaced and
+ * quantities changed. Prices are not changes here: the request carried the catalogue's, and
+ * a quote is there to price it.
+ */
+export function changesFromRequest(requested: readonly Comparable[], first: readonly Comparable[]): VersionChange[] {
+  return versionChanges(requested, first).filter((change) => change.kind !== 'price');
+}
+
 export interface LineAnswerInput {
   line: number;
   answer: LineAnswer;
