@@ -33,6 +33,8 @@ export const LIMITS = {
   linkAccount: { max: 5, windowMs: 15 * MINUTE },
   linkAddress: { max: 30, windowMs: 15 * MINUTE },
   registerAddress: { max: 50, windowMs: 60 * MINUTE },
+  /** The sign-up's first step, checked before the next (an address already used, a weak password). */
+  registerCheckAddress: { max: 100, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export interface Bucket {

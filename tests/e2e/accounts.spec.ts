@@ -302,7 +302,39 @@ test.describe('sign-up in five steps', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre adresse courriel est déjà confirmée');
   });
 
-  test('"Connect my Trade account later", and the already-registered message (en)', async ({ page }) => {
+  for (const locale of ['en', 'fr'] as const) {
+    test(`an address already signed up is refused on the first step, not the last (${locale}) @phone`, async ({
+      page,
+    }) => {
+      const fr = locale === 'fr';
+      await open(page, fr ? '/fr/register' : '/register');
+      await page.getByLabel(fr ? 'Prénom' : 'First name').fill('Marc');
+      await page.getByLabel(fr ? 'Nom de famille' : 'Last name').fill('Gagnon');
+      await page.getByLabel(T[locale].email).fill(DEMO.trade.email);
+      await page.getByLabel(T[locale].password, { exact: true }).fill('un long mot de passe');
+      await page.getByLabel(fr ? 'Confirmer le mot de passe' : 'Confirm password').fill('un long mot de passe');
+      await page.getByRole('button', { name: T[locale].next }).click();
+      await expect(
+        page.getByText(
+          fr
+            ? 'Cette adresse courriel est déjà inscrite. Veuillez en utiliser une autre ou vous connecter à ce compte.'
+            : 'This email has already signed up. Please use another or sign in to that account.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByText(fr ? 'Étape 1 de 5' : 'Step 1 of 5')).toBeVisible();
+      await expect(page.getByLabel(T[locale].email)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(T[locale].email)).toBeFocused();
+      // Another address goes on, with everything else as typed.
+      await page.getByLabel(T[locale].email).fill(newEmail(`check-${locale}`));
+      await page.getByRole('button', { name: T[locale].next }).click();
+      await expect(page.getByText(fr ? 'Étape 2 de 5' : 'Step 2 of 5')).toBeVisible();
+    });
+  }
+
+  test('"Connect my Trade account later", and the already-registered message at the end (en)', async ({ page }) => {
+    // The address is taken between the first step and the last (another tab, another person):
+    // the first step's check is answered as if it were free, and the sign-up itself refuses it.
+    await page.route('**/api/auth/register/details', (route) => route.fulfill({ status: 204 }));
     await open(page, '/register');
     await page.getByLabel('First name').fill('Marc');
     await page.getByLabel('Last name').fill('Gagnon');

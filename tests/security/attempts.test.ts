@@ -61,6 +61,26 @@ describe.each(SERVERS)('failed-attempt limits on $engine', (server) => {
     }
   });
 
+  it('sign-up address check race: 130 parallel checks from one address, at most 100 answered, the rest 429', async () => {
+    const details = (i: number) => ({
+      firstName: 'Probe',
+      lastName: 'Check',
+      email: `probe.check.${i}.${Date.now()}@example.com`,
+      phone: '',
+      password: 'a long and unusual passphrase 2026',
+      confirmPassword: 'a long and unusual passphrase 2026',
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        postJson(server, '/api/auth/register/details', details(i), {}, '127.0.0.9'),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 204).length).toBeLessThanOrEqual(100);
+    expect(statuses.filter((status) => status === 204).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30);
+  });
+
   it('trade-account link race: 30 parallel guesses of account number and phone, at most the limit looked up', async () => {
     const cookie = await signIn(server, DEMO.customer);
     const responses = await Promise.all(

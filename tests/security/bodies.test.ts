@@ -19,6 +19,13 @@ const ENDPOINTS: { family: string; method: string; path: string; body: unknown; 
     signedIn: false,
   },
   { family: 'auth', method: 'POST', path: '/api/auth/register', body: { email: 'x@example.com' }, signedIn: false },
+  {
+    family: 'auth',
+    method: 'POST',
+    path: '/api/auth/register/details',
+    body: { email: 'x@example.com' },
+    signedIn: false,
+  },
   { family: 'auth', method: 'POST', path: '/api/auth/sign-out', body: {}, signedIn: true },
   { family: 'profile', method: 'PATCH', path: '/api/profile', body: { firstName: 'Mallory' }, signedIn: true },
   { family: 'profile', method: 'PUT', path: '/api/profile/language', body: { language: 'fr' }, signedIn: true },

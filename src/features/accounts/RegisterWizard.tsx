@@ -234,8 +234,38 @@ export default function RegisterWizard(props: Props) {
     );
   }
 
+  /**
+   * The first step asks the server what the sign-up would refuse in it (an address already
+   * signed up, a weak password), so the shopper hears it there and not after four more steps.
+   * Anything else (offline, too many checks) lets them go on: the sign-up checks it all again.
+   */
+  async function checkDetails(values: Values) {
+    setProblem(null);
+    try {
+      await api('/api/auth/register/details', {
+        method: 'POST',
+        body: {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phone: values.phone,
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+        },
+      });
+    } catch (error) {
+      const [field, message] = error instanceof ApiError ? (Object.entries(error.fields ?? {})[0] ?? []) : [];
+      if (field && message && FIELDS_OF_STEP.details.includes(field as keyof Values)) {
+        setError(field as keyof Values, { message }, { shouldFocus: true });
+        return;
+      }
+    }
+    go('professional');
+  }
+
   // The resolver's output holds only the current step's fields: act on the whole form.
   const onSubmit = handleSubmit(async () => {
+    if (step === 'details' && !sandbox) return checkDetails(getValues());
     if (step === 'trade') return verifyTrade(getValues());
     if (step === 'location') return create(getValues());
     go(nextStep(step));
@@ -364,7 +394,7 @@ export default function RegisterWizard(props: Props) {
           ) : step === 'location' ? (
             <SubmitButton busy={isSubmitting} label={t.create} busyLabel={t.creating} />
           ) : (
-            <SubmitButton busy={false} label={t.next} busyLabel={t.next} />
+            <SubmitButton busy={step === 'details' && isSubmitting} label={t.next} busyLabel={t.next} />
           )}
         </div>
         {step === 'trade' && (

@@ -27,6 +27,7 @@ import {
 import {
   confirmEmail,
   EMAIL_TOKEN_TTL_MS,
+  emailTakenForSignUp,
   issueEmailToken,
   register,
   resendConfirmation,
@@ -203,6 +204,19 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(await register(deps(), data({ email: existing.email }), 'en', nextAddress())).toEqual({
         kind: 'email_taken',
       });
+    });
+
+    it('tells the first step whether an address is taken, counted per address', async () => {
+      const existing = await createUser(db());
+      const from = nextAddress();
+      expect(await emailTakenForSignUp(deps(), existing.email, from)).toBe(true);
+      expect(await emailTakenForSignUp(deps(), uniqueEmail('free'), from)).toBe(false);
+      const counted = await db()
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('bucket', '=', `register-check:address:${from}`)
+        .executeTakeFirstOrThrow();
+      expect(counted.hits).toBe(2);
     });
 
     it('links a trade account whose number and phone match, once', async () => {

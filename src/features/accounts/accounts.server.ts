@@ -172,6 +172,21 @@ export async function customerTypeFor(db: Kysely<Database>, professional: boolea
   return first.id;
 }
 
+/**
+ * Whether an address is already an account's, asked by the sign-up's first step so that the
+ * shopper hears it there rather than after four more steps. It tells no more than the sign-up
+ * itself does (spec: 'This email has already signed up…'), and is counted per address as the
+ * sign-up is.
+ */
+export async function emailTakenForSignUp(deps: AccountDeps, email: string, clientAddress: string): Promise<boolean> {
+  const limit = deps.signUpsPerHour
+    ? { ...LIMITS.registerCheckAddress, max: deps.signUpsPerHour * 2 }
+    : LIMITS.registerCheckAddress;
+  await consume(deps.db, [addressBucket('register-check', clientAddress, limit)], deps.now ?? new Date());
+  const taken = await deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return taken !== undefined;
+}
+
 export async function register(
   deps: AccountDeps,
   data: RegisterData,
