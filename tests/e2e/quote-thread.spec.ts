@@ -32,6 +32,7 @@ const words = {
     you: 'You',
     subject: 'A message about your quote request',
     empty: 'Write a message before sending it.',
+    startReview: 'Start the review',
   },
   fr: {
     about: 'À propos de',
@@ -46,6 +47,7 @@ const words = {
     you: 'Vous',
     subject: 'Un message sur votre demande de soumission',
     empty: "Écrivez un message avant de l'envoyer.",
+    startReview: 'Commencer la révision',
   },
 } as const;
 
@@ -124,8 +126,17 @@ for (const locale of LOCALES) {
     await post(page, locale, w.note, { internal: true });
     await expect(desk.locator('[data-internal]')).toContainText(w.note);
     await expect(desk.locator('[data-internal] [data-internal-label]')).toHaveText(w.internal);
-    await post(page, locale, w.answer);
+    // The answer half written, the review is started: the page reloads itself, the words stay.
+    await desk.getByLabel('Message', { exact: true }).fill(w.answer);
+    await page.getByRole('button', { name: w.startReview, exact: true }).click();
+    await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
+    await expect(desk.getByLabel('Message', { exact: true })).toHaveValue(w.answer);
+    await desk.getByRole('button', { name: w.send, exact: true }).click();
+    await expect(page).toHaveURL(/#message-\d+$/);
     await expect(desk.locator('[data-message="staff"]:not([data-internal])')).toContainText(w.answer);
+    // Sent, the draft is gone: the form is empty after the next reload.
+    await page.reload();
+    await expect(desk.getByLabel('Message', { exact: true })).toHaveValue('');
     expect(await violations(page)).toEqual([]);
 
     // The shopper is e-mailed the answer (never the note) and reads it on their page.
