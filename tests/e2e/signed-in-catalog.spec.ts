@@ -137,6 +137,58 @@ test.describe('catalog for signed-in shoppers', () => {
     await retail.close();
   });
 
+  test('a trade shopper never sees a frame of list prices on the prerendered pages, in both languages', async ({
+    page,
+    context,
+  }) => {
+    await signIn(context, 'trade');
+    // Every frame, from the first, notes the price texts a person could see (decision 055).
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seenPrices: Set<string> }).seenPrices = seen;
+      const selector = '[data-from-product], .product-card__price, [data-from-price], .purchase__price';
+      const sample = () => {
+        for (const price of document.querySelectorAll<HTMLElement>(selector)) {
+          if (price.checkVisibility({ visibilityProperty: true })) seen.add(price.textContent?.trim() ?? '');
+        }
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // The shopper's prices take a while to come, as on a phone's network.
+    await page.route(/\/api\/products\/(from-prices|\d+\/availability)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // The tab learns its session on a first page, as a shopper's does when signing in.
+    await page.goto('/profile');
+    for (const path of [
+      '/',
+      '/fr',
+      '/browse/trees',
+      '/fr/browse/arbres',
+      '/products/pjm-rhododendron',
+      '/fr/products/rhododendron-pjm',
+    ]) {
+      await page.goto(path);
+      const prices = page.locator('[data-from-product], .product-card__price, [data-from-price], .purchase__price');
+      await expect(prices.first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // What the page ends with is the trade price; no other text was ever shown before it.
+      const final = (await prices.allTextContents()).map((text) => text.trim());
+      await expect(prices.first()).toBeVisible();
+      const seen = await page.evaluate(() => [...(window as unknown as { seenPrices: Set<string> }).seenPrices]);
+      const built = await (await page.request.get(path)).text();
+      const listOnly = seen.filter((text) => !final.includes(text));
+      expect(listOnly, `${path}: texts seen before the trade prices`).toEqual([]);
+      // The page as built carried list prices, not these.
+      expect(
+        final.every((text) => built.includes(`>${text}<`)),
+        `${path}: only the built page's prices`,
+      ).toBe(false);
+    }
+  });
+
   test('a retail customer sees list prices', async ({ page, context }) => {
     await signIn(context, 'customer');
     await page.goto('/fr/products/erable-a-sucre');

@@ -22,5 +22,7 @@ async function showTradePrices(grid: HTMLElement): Promise<void> {
   for (const price of prices) {
     const trade = cents.get(Number(price.dataset.fromProduct));
     if (trade !== undefined) price.textContent = fill(template, { price: money.format(trade / 100) });
+    // Shown again, now the shopper's own (hidden meanwhile for a trade session: global.css).
+    delete price.dataset.listPrice;
   }
 }

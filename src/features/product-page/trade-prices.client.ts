@@ -37,4 +37,9 @@ async function showTradePrices(page: HTMLElement): Promise<void> {
   show(prices, locale, page);
 }
 
-if (page) void showTradePrices(page);
+if (page) {
+  showTradePrices(page)
+    .catch((error: unknown) => console.error('Could not load trade prices', error))
+    // The prices a trade session held hidden (global.css) are the shopper's now, or all there is.
+    .finally(() => delete document.documentElement.dataset.trade);
+}

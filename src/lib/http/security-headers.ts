@@ -13,9 +13,14 @@ type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['c
 
 /** The inline scripts of the pages, run before first paint; their hashes go in the policy. */
 export const INLINE_SCRIPTS = {
-  /** The remembered colour mode, so a dark page never flashes white. */
+  /**
+   * The remembered colour mode, so a dark page never flashes white; and `data-trade` when the
+   * tab's session (`nursery:session`) has trade pricing, so a prerendered page hides its list
+   * prices (`data-list-price`) until the trade ones are shown (global.css, decision 055)
+   * instead of flashing them. Every byte counts here: the home page's script budget.
+   */
   theme:
-    "(function(){var r=document.documentElement;if(r.dataset.forcedTheme)return;var m=null;try{m=localStorage.getItem('nursery:colour-mode')}catch(e){}var d=m==='dark'||(m!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);r.dataset.theme=d?'dark':'light'})();",
+    "(function(d,m,s){try{m=localStorage['nursery:colour-mode'];s=sessionStorage['nursery:session']}catch(e){}/\"trade_pricing\":t/.test(s)&&(d.trade=1);d.forcedTheme||(d.theme=m=='dark'||m!='light'&&matchMedia('(prefers-color-scheme:dark)').matches?'dark':'light')})(document.documentElement.dataset)",
   /** Browse pages style their filters for script when script runs. */
   jsClass: "document.documentElement.classList.add('js');",
 } as const;
