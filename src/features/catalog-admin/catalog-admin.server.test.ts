@@ -7,6 +7,7 @@ import {
   listProducts,
   loadProductForEdit,
   ProductConflictError,
+  productBySlug,
   StaleProductError,
   saveProduct,
 } from './catalog-admin.server.ts';
@@ -170,6 +171,18 @@ describe.each(ENGINES)('product admin on %s', (engine) => {
     const now = await all();
     expect(now[`/products/${oldEn}`]).toBeUndefined();
     expect(now[`/products/${oldEn}-again`]).toBe(`/products/${oldEn}`);
+  });
+
+  it('finds a product by its English slug, or by its French one with the English to go to', async () => {
+    const product = await createProduct(db());
+    const row = await db()
+      .selectFrom('products')
+      .select(['slug_en', 'slug_fr'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(await productBySlug(db(), row.slug_en)).toEqual({ id: product.id, slug: row.slug_en });
+    expect(await productBySlug(db(), row.slug_fr)).toEqual({ id: product.id, slug: row.slug_en });
+    expect(await productBySlug(db(), 'no-such-plant')).toBeNull();
   });
 
   it('refuses a slug another product uses', async () => {

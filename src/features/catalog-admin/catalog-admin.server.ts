@@ -168,9 +168,20 @@ export async function listLocations(db: Kysely<Database>, locale: Locale): Promi
 }
 
 /** The product id of an admin URL's slug (the English slug, in both languages). */
-export async function productIdBySlug(db: Kysely<Database>, slug: string): Promise<number | null> {
-  const row = await db.selectFrom('products').select('id').where('slug_en', '=', slug).executeTakeFirst();
-  return row?.id ?? null;
+/**
+ * The product an admin address names: by its English slug (the admin's addresses, spec §2), or
+ * by its French one, as a French-speaking staff member would type it from the store's French
+ * page; `slug` is then the English one to send them to.
+ */
+export async function productBySlug(db: Kysely<Database>, slug: string): Promise<{ id: number; slug: string } | null> {
+  const row = await db
+    .selectFrom('products')
+    .select(['id', 'slug_en'])
+    .where((eb) => eb.or([eb('slug_en', '=', slug), eb('slug_fr', '=', slug)]))
+    .orderBy(sql`slug_en = ${slug}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, slug: row.slug_en } : null;
 }
 
 /** A product with its variants and stock per yard, as the form opens it. */
