@@ -6,7 +6,8 @@ import { createShopper, inStockLines } from '../support/shopper.ts';
 /**
  * A priced quote read and answered in part on a 390 px phone, in both languages: every figure
  * of the version (line totals, answers, tax labels) lies inside its card, none cut off or out
- * of sight to the right, on the answer page and on the request's page in the account.
+ * of sight to the right; and the request's page in the account then says the quote was partly
+ * accepted, for the total of the lines taken, not « Accepted » beside the whole quote's total.
  */
 
 type Locale = 'en' | 'fr';
@@ -18,11 +19,13 @@ const words = {
     accept: 'Accept this line',
     refuse: 'Refuse this line',
     confirm: 'Confirm my answers',
+    partly: /^Partly accepted on /,
   },
   fr: {
     accept: 'Accepter cette ligne',
     refuse: 'Refuser cette ligne',
     confirm: 'Confirmer mes réponses',
+    partly: /^Acceptée en partie le /,
   },
 } as const;
 
@@ -52,7 +55,7 @@ async function versionOverflow(page: Page): Promise<string[]> {
 }
 
 for (const locale of LOCALES) {
-  test(`a quote answered in part on a phone: all of it in view (${locale}) @phone`, async ({
+  test(`a quote answered in part on a phone: all of it in view, and the account says so (${locale}) @phone`, async ({
     page,
     context,
     request,
@@ -105,5 +108,9 @@ for (const locale of LOCALES) {
     await signIn(context, shopper.account);
     await page.goto(`${prefix(locale)}/profile/quote-requests/${shopper.quoteId}`);
     expect(await versionOverflow(page)).toEqual([]);
+    await expect(page.locator('[data-your-answer]')).toHaveText(w.partly);
+    const taken = (await page.locator('[data-versions] [data-accepted-total]').textContent()) ?? '';
+    await expect(page.locator('[data-answer-accepted-total]')).toHaveText(taken);
+    expect(taken).not.toBe(await page.locator('[data-versions] [data-version-total]').textContent());
   });
 }
