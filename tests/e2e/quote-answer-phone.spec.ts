@@ -8,6 +8,7 @@ import { createShopper, inStockLines } from '../support/shopper.ts';
  * of the version (line totals, answers, tax labels) lies inside its card, none cut off or out
  * of sight to the right; and the request's page in the account then says the quote was partly
  * accepted, for the total of the lines taken, not « Accepted » beside the whole quote's total.
+ * A line left without an answer is said in the store's words, under that line.
  */
 
 type Locale = 'en' | 'fr';
@@ -20,12 +21,14 @@ const words = {
     refuse: 'Refuse this line',
     confirm: 'Confirm my answers',
     partly: /^Partly accepted on /,
+    missing: 'Choose an answer for line 1, then confirm again.',
   },
   fr: {
     accept: 'Accepter cette ligne',
     refuse: 'Refuser cette ligne',
     confirm: 'Confirmer mes réponses',
     partly: /^Acceptée en partie le /,
+    missing: 'Choisissez une réponse pour la ligne 1, puis confirmez de nouveau.',
   },
 } as const;
 
@@ -98,8 +101,15 @@ for (const locale of LOCALES) {
     await expect(page.locator('article.qv')).toHaveCount(1);
     expect(await versionOverflow(page)).toEqual([]);
 
-    await page.locator('[data-answer-line="1"]').getByLabel(w.accept).check();
+    // A line left unanswered is said under it in the page's language (not by the browser's
+    // bubble, in the browser's), and the answer given to the other line is kept.
     await page.locator('[data-answer-line="2"]').getByLabel(w.refuse).check();
+    await page.getByRole('button', { name: w.confirm }).click();
+    const first = page.locator('[data-answer-line="1"]');
+    await expect(first.locator('[data-answer-error]')).toHaveText(w.missing);
+    await expect(first.getByLabel(w.accept)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('[data-answer-line="2"]').getByLabel(w.refuse)).toBeChecked();
+    await first.getByLabel(w.accept).check();
     await page.getByRole('button', { name: w.confirm }).click();
     await expect(page.locator('[data-version-outcome="partial"]')).toBeVisible();
     // Answered, the version has one more column (each line's answer), still in view.

@@ -32,6 +32,8 @@ export interface AnswerView {
   result: string;
   chosen: Record<string, string>;
   error: string | null;
+  /** The line left without an answer: the error is shown in its group of choices. */
+  missingLine: number | null;
 }
 
 export interface AnswerPost {
@@ -74,6 +76,7 @@ const empty = (status: number, message: string): AnswerView => ({
   result: 'invalid',
   chosen: {},
   error: null,
+  missingLine: null,
 });
 
 /** The page behind `/quotes/answer/{token}`: the token names the quote and the version. */
@@ -88,6 +91,7 @@ export async function answerPageView(
   let outcome: { message: string; kind: 'status' | 'alert'; result: string } | null = null;
   let chosen: Record<string, string> = {};
   let error: string | null = null;
+  let missingLine: number | null = null;
   const before = await inspectDecisionLink(db, input.token, now);
   if (input.post?.intent === 'renew' && before.kind === 'expired') {
     const renewal = await requestRenewal(db, { versionId, now });
@@ -112,6 +116,7 @@ export async function answerPageView(
         input.post.entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
       error = n('answer.missing', { line: result.line });
+      missingLine = result.line;
     } else if (result.kind === 'recorded') {
       const found = await loadVersion(db, versionId);
       outcome = {
@@ -121,7 +126,7 @@ export async function answerPageView(
       };
     }
   }
-  return viewOf(db, { versionId, token: input.token, locale: input.locale, now, outcome, chosen, error });
+  return viewOf(db, { versionId, token: input.token, locale: input.locale, now, outcome, chosen, error, missingLine });
 }
 
 async function viewOf(
@@ -134,6 +139,7 @@ async function viewOf(
     outcome: { message: string; kind: 'status' | 'alert'; result: string } | null;
     chosen: Record<string, string>;
     error: string | null;
+    missingLine: number | null;
   },
 ): Promise<AnswerView> {
   const n = getT(input.locale, 'negotiation');
@@ -150,6 +156,7 @@ async function viewOf(
     previous: index > 0 ? versions[index - 1] : undefined,
     chosen: input.chosen,
     error: input.error,
+    missingLine: input.missingLine,
   };
   const date = (day: string) => formatDate(`${day}T12:00:00Z`, input.locale);
   if (input.outcome) {
@@ -217,12 +224,18 @@ async function viewOf(
 export async function answerFromAccount(
   db: Db,
   input: { quoteId: number; reference: string; locale: Locale; post: AnswerPost; versionNumber: number; now?: Date },
-): Promise<{ message: string; kind: 'status' | 'alert'; chosen: Record<string, string>; error: string | null }> {
+): Promise<{
+  message: string;
+  kind: 'status' | 'alert';
+  chosen: Record<string, string>;
+  error: string | null;
+  missingLine: number | null;
+}> {
   const now = input.now ?? new Date();
   const n = getT(input.locale, 'negotiation');
   const versions = await loadVersions(db, input.quoteId);
   const version = versions.find((candidate) => candidate.number === input.versionNumber);
-  const none = { chosen: {}, error: null };
+  const none = { chosen: {}, error: null, missingLine: null };
   if (!version) return { ...none, message: n('answer.invalid'), kind: 'alert' };
   if (input.post.intent === 'renew') {
     const renewal = await requestRenewal(db, { versionId: version.id, now });
@@ -251,6 +264,7 @@ export async function answerFromAccount(
         input.post.entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       ),
       error: n('answer.missing', { line: result.line }),
+      missingLine: result.line,
     };
   }
   if (result.kind === 'superseded') {
