@@ -8,7 +8,8 @@ import { createShopper, inStockLines } from '../support/shopper.ts';
  * of the version (line totals, answers, tax labels) lies inside its card, none cut off or out
  * of sight to the right; and the request's page in the account then says the quote was partly
  * accepted, for the total of the lines taken, not « Accepted » beside the whole quote's total.
- * A line left without an answer is said in the store's words, under that line.
+ * A line left without an answer is said in the store's words, under that line; a line of the
+ * request the desk took out of the version is named beside it.
  */
 
 type Locale = 'en' | 'fr';
@@ -22,6 +23,8 @@ const words = {
     confirm: 'Confirm my answers',
     partly: /^Partly accepted on /,
     missing: 'Choose an answer for line 1, then confirm again.',
+    notOffered: 'Lines of your request not in this version',
+    notOfferedLine: /^Line 3: 4 × .+ \(.+, [A-Z]{3}-\d+-\w+\)$/,
   },
   fr: {
     accept: 'Accepter cette ligne',
@@ -29,6 +32,8 @@ const words = {
     confirm: 'Confirmer mes réponses',
     partly: /^Acceptée en partie le /,
     missing: 'Choisissez une réponse pour la ligne 1, puis confirmez de nouveau.',
+    notOffered: 'Lignes de votre demande absentes de cette version',
+    notOfferedLine: /^Ligne 3\u00a0: 4 × .+ \(.+, [A-Z]{3}-\d+-\w+\)$/,
   },
 } as const;
 
@@ -69,7 +74,7 @@ for (const locale of LOCALES) {
     const shopper = await createShopper(request, {
       label: `answer-phone-${locale}`,
       locale,
-      lines: await inStockLines(request, [2, 1]),
+      lines: await inStockLines(request, [2, 1, 4]),
     });
     await shopper.client.dispose();
     const admin = await apiClient('admin');
@@ -83,6 +88,8 @@ for (const locale of LOCALES) {
           lines: [
             { line: 1, unitPrice: '185.50' },
             { line: 2, unitPrice: '291.75' },
+            // Taken out of the version: the customer is told, not left to notice a line gone.
+            { line: 3, unitPrice: '10', quantity: '0' },
           ],
           fees: '150',
           note: '',
@@ -100,6 +107,9 @@ for (const locale of LOCALES) {
     await page.goto(new URL(link).pathname);
     await expect(page.locator('article.qv')).toHaveCount(1);
     expect(await versionOverflow(page)).toEqual([]);
+    const notOffered = page.locator('[data-not-offered]');
+    await expect(notOffered.getByRole('heading')).toHaveText(w.notOffered);
+    await expect(notOffered.locator('li')).toHaveText([w.notOfferedLine]);
 
     // A line left unanswered is said under it in the page's language (not by the browser's
     // bubble, in the browser's), and the answer given to the other line is kept.
@@ -118,6 +128,7 @@ for (const locale of LOCALES) {
     await signIn(context, shopper.account);
     await page.goto(`${prefix(locale)}/profile/quote-requests/${shopper.quoteId}`);
     expect(await versionOverflow(page)).toEqual([]);
+    await expect(page.locator('[data-not-offered] li')).toHaveText([w.notOfferedLine]);
     await expect(page.locator('[data-your-answer]')).toHaveText(w.partly);
     const taken = (await page.locator('[data-versions] [data-accepted-total]').textContent()) ?? '';
     await expect(page.locator('[data-answer-accepted-total]')).toHaveText(taken);

@@ -4,10 +4,11 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
 import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
+import { loadQuoteLines } from '../model/quote.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
 import { answerCountsText } from './describe.ts';
 import { loadVersion, loadVersions } from './versions.server.ts';
-import { answersFromForm, type QuoteVersion } from './versions.ts';
+import { answersFromForm, type QuoteVersion, type RequestedLine } from './versions.ts';
 
 /**
  * What the answer pages show (decision 049): the version a link or the customer's history
@@ -23,6 +24,8 @@ export interface AnswerView {
   quoteId: number | null;
   version: QuoteVersion | null;
   previous: QuoteVersion | undefined;
+  /** The request's lines, so that those the version leaves out are named. */
+  requested: RequestedLine[];
   /** The form is shown (the version is open). */
   open: boolean;
   /** The version is past its date and a renewal may be asked. */
@@ -69,6 +72,7 @@ const empty = (status: number, message: string): AnswerView => ({
   quoteId: null,
   version: null,
   previous: undefined,
+  requested: [],
   open: false,
   canRenew: false,
   message,
@@ -146,7 +150,7 @@ async function viewOf(
   const state = await inspectDecisionLink(db, input.token, input.now);
   const found = await loadVersion(db, input.versionId);
   if (state.kind === 'invalid' || !found) return empty(404, n('answer.invalid'));
-  const versions = await loadVersions(db, found.quoteId);
+  const [versions, requested] = await Promise.all([loadVersions(db, found.quoteId), loadQuoteLines(db, found.quoteId)]);
   const index = versions.findIndex((version) => version.id === input.versionId);
   const version = versions[index] ?? found.version;
   const base = {
@@ -154,6 +158,7 @@ async function viewOf(
     quoteId: found.quoteId,
     version,
     previous: index > 0 ? versions[index - 1] : undefined,
+    requested,
     chosen: input.chosen,
     error: input.error,
     missingLine: input.missingLine,

@@ -198,6 +198,35 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('quoted');
   });
 
+  it("names in the customer's e-mail the request's lines a version leaves out", async () => {
+    const customer = await createUser(db(), { locale: 'fr' });
+    const quote = await createQuoteRequest(db(), {
+      user: customer,
+      locale: 'fr',
+      locationId: fixtures.locationId,
+      lines: [
+        { quantity: 3, unitPriceCents: 4500 },
+        { quantity: 15, unitPriceCents: 3800 },
+      ],
+    });
+    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
+    const prices = schema.parse({
+      lines: [
+        { line: 1, unitPrice: '40' },
+        { line: 2, unitPrice: '38', quantity: '0' },
+      ],
+      fees: '0',
+    });
+    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
+    const [mail] = await deliver(customer.email);
+    const [line2] = (await loadQuoteDetail(db(), quote.id))?.lines.slice(1) ?? [];
+    const said = `Ligne 2\u00a0: 15 × ${line2?.nameFr} (`;
+    expect(mail?.text).toContain('Lignes de votre demande absentes de cette version\u00a0:');
+    expect(mail?.text).toContain(said);
+    expect(mail?.text).toContain(`${line2?.sku})`);
+    expect(mail?.html).toContain('Lignes de votre demande absentes de cette version');
+  });
+
   it('supersedes version 1 with version 2: its links say so, v2 lists what changed', async () => {
     const { customer, quote, mail } = await versionOne();
     const oldToken = linkOf(mail?.text ?? '', 'approve');

@@ -6,6 +6,7 @@ import {
   answersFromForm,
   defaultValidUntil,
   isPastValidity,
+  linesNotOffered,
   nurseryDate,
   type VersionLine,
   validityEnd,
@@ -46,6 +47,15 @@ describe('what changed between two versions', () => {
     expect(versionChanges([], lines)).toEqual([
       { kind: 'added', line: 1, sku: 'A', quantity: 3, unitPriceCents: 4000 },
     ]);
+  });
+});
+
+describe("the request's lines a version leaves out", () => {
+  it('are those of no line of the version, in line order; a substituted or repriced line is offered', () => {
+    const requested = [item(1, 'A', 3, 4000), item(2, 'B', 1, 11050), item(3, 'C', 15, 900), item(4, 'D', 2, 500)];
+    const version = { lines: [item(1, 'A', 3, 3800), item(2, 'B2', 1, 9900), item(4, 'D', 5, 500)] };
+    expect(linesNotOffered(requested, version).map((line) => line.line)).toEqual([3]);
+    expect(linesNotOffered(requested, { lines: requested })).toEqual([]);
   });
 });
 

@@ -26,6 +26,12 @@ export interface OfferedItem {
   unitPriceCents: number;
 }
 
+/** A line of the request, as a version is read against it. */
+export type RequestedLine = Pick<OfferedItem, 'sku' | 'nameEn' | 'nameFr' | 'sizeLabel' | 'size'> & {
+  line: number;
+  quantity: number;
+};
+
 export interface Alternative extends OfferedItem {
   position: number;
   reason: string;
@@ -151,6 +157,19 @@ export function versionChanges(previous: readonly Comparable[], current: readonl
     }
   }
   return changes;
+}
+
+/**
+ * The request's lines a version leaves out (the desk sent them at quantity 0: none to hold, no
+ * longer grown), in line order. A version lists only what it offers; these are said beside it,
+ * so a line the customer asked for never just goes missing.
+ */
+export function linesNotOffered<T extends { line: number }>(
+  requested: readonly T[],
+  version: Pick<QuoteVersion, 'lines'>,
+): T[] {
+  const offered = new Set(version.lines.map((line) => line.line));
+  return requested.filter((line) => !offered.has(line.line));
 }
 
 export interface LineAnswerInput {
