@@ -26,7 +26,8 @@ export const EnvSchema = z
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     SUPABASE_STORAGE_BUCKET: z.string().min(1).default('product-images'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('Nursery Store <no-reply@localhost>'),
+    /** The sender; without a name of its own (`no-reply@…`), each e-mail names the store in its language. */
+    MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
     /** Where each new quote request is announced to the sales desk. */
     SALES_DESK_EMAIL: z.email().default('sales@northfieldnurseries.ca'),
     /** How many days before a quote version's last day its reminder e-mail goes (decision 049). */

@@ -288,8 +288,21 @@ test.describe('wish lists', () => {
     expect(list).toMatchObject({ name: 'Érables', isDefault: true, itemCount: 1 });
 
     // The next time, the chooser offers that list, chosen already.
+    const jobSite = 'Chantier — 1250, boulevard des Érables, Laval (phase 2\u00a0: cour arrière)';
+    await createListByApi(context.request, jobSite);
+    // Made elsewhere (another tab): the page, loaded again, knows of it.
+    await page.reload();
+    await hydrated(page.locator('.summary-buy'));
     await page.getByRole('button', { name: 'Ajouter à une liste' }).click();
-    await expect(chooser.getByRole('radio', { name: /Érables/ })).toBeChecked();
+    await expect(chooser.getByRole('radio', { name: /^Érables/ })).toBeChecked();
+    // A long name wraps beside its radio, not on the lines below a radio left alone.
+    const long = chooser.locator('.list-chooser__option').filter({ hasText: /^Chantier — 1250/ });
+    const radio = await long.getByRole('radio').boundingBox();
+    const name = await long.locator('.list-chooser__name').boundingBox();
+    if (!radio || !name) throw new Error('The long list is not shown');
+    expect(radio.x + radio.width).toBeLessThanOrEqual(name.x);
+    expect(radio.y + radio.height / 2).toBeGreaterThan(name.y);
+    expect(radio.y + radio.height / 2).toBeLessThan(name.y + name.height);
     await chooser.getByRole('button', { name: 'Ajouter à la liste', exact: true }).click();
     await expectToast(page, 'Ajouté à Érables.');
     // The first add's toast may still be showing: the list itself says when the second is in.

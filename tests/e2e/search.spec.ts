@@ -37,9 +37,20 @@ test.describe('search', () => {
     await expect(results).toHaveCount(1);
     await expect(results.first()).toContainText('Limelight Panicle Hydrangea');
     await expect(results.first()).toContainText('SKU SHR-1001-C3');
+    // The size named: its own price, not the product's lowest « from » one, and the product
+    // page opens on it, so Add to Cart adds the size searched for.
+    await expect(results.first().locator('.price')).toHaveText(/^\$\d+\.\d\d$/);
+    await results.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/products\/[^?]+\?sku=SHR-1001-C3$/);
+    await expect(page.getByRole('radio', { name: /SHR-1001-C3/ })).toBeChecked();
     await page.goto('/fr/search?q=TRE-1001');
     await expect(results).toHaveCount(1);
     await expect(results.first()).toContainText('Érable à sucre');
+    await page.goto('/fr/search?q=tre-1025-w40');
+    await expect(results.first()).toContainText('UGS TRE-1025-W40');
+    await expect(results.first().locator('.price')).toHaveText(/^[\d\s]+,\d\d\s\$$/);
+    await results.first().getByRole('link').click();
+    await expect(page.getByRole('radio', { name: /TRE-1025-W40/ })).toBeChecked();
   });
 
   test('pages through results and changes the page size', async ({ page }) => {

@@ -127,8 +127,15 @@ export default function ListChooser(props: Props) {
                     checked={chosen === list.id}
                     onChange={() => setChosen(list.id)}
                   />
-                  <span className="list-chooser__name">{list.name}</span>
-                  {list.isDefault && <span className="badge badge--in">{strings.default}</span>}
+                  <span className="list-chooser__name">
+                    {list.name}
+                    {list.isDefault && (
+                      <>
+                        {' '}
+                        <span className="badge badge--in">{strings.default}</span>
+                      </>
+                    )}
+                  </span>
                   <span className="muted list-chooser__count">{itemCount(list.itemCount)}</span>
                 </label>
               ))}

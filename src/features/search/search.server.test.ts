@@ -118,6 +118,36 @@ describe.each(ENGINES)('catalog search on %s', (engine) => {
     expect(result.hits[0]).toMatchObject({ code: 'SHR-1001', match: 'sku', sku: variant.sku });
   });
 
+  it('shows the price and stock of the size a SKU names, and opens the product page on it', async () => {
+    // The largest size of a tree: the one whose price is furthest from the product's lowest.
+    const size = await db()
+      .selectFrom('variants')
+      .innerJoin('products', 'products.id', 'variants.product_id')
+      .select(['variants.id', 'variants.sku', 'variants.list_price_cents', 'variants.trade_price_cents'])
+      .where('products.code', '=', 'TRE-1025')
+      .orderBy('variants.list_price_cents', 'desc')
+      .executeTakeFirstOrThrow();
+    const stock = await db()
+      .selectFrom('stock_levels')
+      .select((eb) => eb.fn.sum<string>('quantity').as('total'))
+      .where('variant_id', '=', size.id)
+      .executeTakeFirstOrThrow();
+    const list = await search({ q: size.sku }, 'fr');
+    expect(list.hits[0]).toMatchObject({ code: 'TRE-1025', sku: size.sku, skuPriceCents: size.list_price_cents });
+    expect(list.hits[0]?.fromPriceCents).toBeLessThan(size.list_price_cents);
+    expect(list.hits[0]?.stockTotal).toBe(Number(stock.total));
+    expect(list.hits[0]?.href).toMatch(new RegExp(`^/fr/products/[^?]+\\?sku=${size.sku}$`));
+    const trade = await searchProducts(db(), SearchInputSchema.parse({ q: size.sku }), {
+      locale: 'en',
+      priceKind: 'trade',
+    });
+    expect(trade.hits[0]?.skuPriceCents).toBe(size.trade_price_cents);
+    // A code names no one size: the card keeps the product's from price and page.
+    const code = await search({ q: 'TRE-1025' });
+    expect(code.hits[0]).toMatchObject({ code: 'TRE-1025', skuPriceCents: null });
+    expect(code.hits[0]?.href).not.toContain('?');
+  });
+
   it('finds a product by its code first, then codes that start with it', async () => {
     const exact = await search({ q: 'TRE1001' });
     expect(exact.total).toBe(1);

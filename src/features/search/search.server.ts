@@ -57,6 +57,8 @@ interface Row {
   from_price_cents: number | null;
   stock_total: number;
   sku: string | null;
+  sku_price_cents: number | null;
+  sku_stock_total: number | null;
   exact_code: boolean;
   exact_sku: boolean;
   code_prefix: boolean;
@@ -174,6 +176,17 @@ export function searchStatement(
           where v.product_id = page.id and v.is_active and v.sku like ${`${code}%`}
           order by v.sku = ${code} desc, v.sort_order, v.id limit 1)`
     : sql`null::text`;
+  // The size the query named exactly (a SKU off an invoice): its own price and stock, not the
+  // product's lowest price and total stock, which are another size's.
+  const namedSize = (column: RawBuilder<unknown>) =>
+    code
+      ? sql`(select ${column} from public.variants v
+            where v.product_id = page.id and v.is_active and v.sku = ${code} limit 1)`
+      : sql`null::int`;
+  const skuPrice = namedSize(sql`${sql.ref(`v.${priceKind}_price_cents`)}::int`);
+  const skuStock = namedSize(
+    sql`(select coalesce(sum(${freeStockOf('s')}), 0)::int from public.stock_levels s where s.variant_id = v.id)`,
+  );
   return sql<Row>`
     with ranked as (${ranked}),
     page as (
@@ -195,7 +208,9 @@ export function searchStatement(
       (select coalesce(sum(${freeStockOf('s')}), 0)::int from public.variants v
         join public.stock_levels s on s.variant_id = v.id
         where v.product_id = page.id and v.is_active) as stock_total,
-      ${skuOfPage} as sku
+      ${skuOfPage} as sku,
+      ${skuPrice} as sku_price_cents,
+      ${skuStock} as sku_stock_total
     from (select 1) one
     left join page on true
     left join public.products p on p.id = page.id
@@ -314,15 +329,20 @@ function toResults(rows: Row[], input: SearchInput, locale: Locale): SearchResul
       botanicalName: row.botanical_name,
       slug_en: row.slug_en,
       slug_fr: row.slug_fr,
-      href: productHref(row, locale),
+      // The size named exactly is the one the product page opens on (`?sku=`).
+      href:
+        row.sku_price_cents !== null && row.sku
+          ? `${productHref(row, locale)}?sku=${encodeURIComponent(row.sku)}`
+          : productHref(row, locale),
       categoryRoot: (row.category_path ?? '').split('/')[0] ?? '',
       flowerColour: row.flower_colour,
       foliageColour: row.foliage_colour,
       fromPriceCents: row.from_price_cents,
-      stockTotal: row.stock_total,
-      stock: stockLabel(row.stock_total, threshold),
+      stockTotal: row.sku_stock_total ?? row.stock_total,
+      stock: stockLabel(row.sku_stock_total ?? row.stock_total, threshold),
       match: matchOf(signals[index] as RankSignals),
       sku: row.sku,
+      skuPriceCents: row.sku_price_cents,
     }),
   );
   return {

@@ -168,11 +168,14 @@ export interface SearchHit {
   foliageColour: string | null;
   /** The lowest price the shopper pays (list, or trade) of the active variants, in cents; null when none is for sale. */
   fromPriceCents: number | null;
+  /** The product's free stock, or the size's when the query named one exactly. */
   stockTotal: number;
   stock: StockLabel;
   match: SearchMatch;
   /** The SKU the query named, when it named one. */
   sku: string | null;
+  /** The price the shopper pays for the size the query named exactly; the card shows it, not the from price. */
+  skuPriceCents: number | null;
   /** The product's primary photo, when it has one (else the card draws the plant). */
   picture?: PictureSources & { alt: string };
 }

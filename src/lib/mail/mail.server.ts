@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from '../env.ts';
+import { getT } from '../i18n/index.ts';
 import { intlLocale } from '../i18n/locale.ts';
 import { log } from '../log.ts';
 
@@ -33,9 +34,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
 }
 
+/**
+ * The sender as the reader sees it: MAIL_FROM's own name when it gives one, else the store's
+ * name in the message's language, so a French e-mail comes from « Pépinières Northfield »
+ * (the default sender read "Nursery Store": English, and not the store's name).
+ */
+export function senderOf(from: string, locale: MailMessage['locale']): string | { name: string; address: string } {
+  return from.includes('<') ? from : { name: getT(locale)('appName'), address: from.trim() };
+}
+
 function envelope(message: MailMessage, from: string) {
   return {
-    from,
+    from: senderOf(from, message.locale),
     to: message.to,
     subject: message.subject,
     text: message.text,

@@ -8,9 +8,9 @@ import { answerLink, decisionLink } from '../decision/decision.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
 import { lineName, lineSize, type QuoteDetail } from '../model/quote.ts';
 import { versionTaxLines } from '../taxes/tax-text.ts';
-import { alternativeText, changeText, itemName, itemSize } from '../versions/describe.ts';
+import { alternativeText, changeText, itemName, itemSize, notOfferedText } from '../versions/describe.ts';
 import { loadVersions, versionClosed } from '../versions/versions.server.ts';
-import { changesFromRequest, versionChanges } from '../versions/versions.ts';
+import { changesFromRequest, linesNotOffered, versionChanges } from '../versions/versions.ts';
 import {
   DECISION_MAIL,
   decisionMailPayload,
@@ -99,6 +99,7 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
               quantity: line.quantity,
               unitCents: line.quotedUnitPriceCents ?? 0,
             })),
+        notOffered: version ? linesNotOffered(quote.lines, version).map((line) => notOfferedText(line, locale)) : [],
         ...(version
           ? {
               version: {

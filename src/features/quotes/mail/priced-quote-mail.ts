@@ -32,9 +32,11 @@ export interface PricedQuoteMailInput {
   expiresAt: Date;
   approveLink: string;
   declineLink: string;
+  /** The request's lines the version leaves out, in the customer's words (« Ligne 3 : 15 × … »). */
+  notOffered?: string[];
   /**
    * A version (decision 049): its number, what changed since the previous one (`intro` set) or,
-   * for the first, from the request (`intro` null), and its answer page.
+   * for the first, in the lines it offers from the request (`intro` null), and its answer page.
    */
   version?: { number: number; intro: string | null; changes: string[]; validUntil: string; answerLink: string };
 }
@@ -58,6 +60,8 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
   const changesText = changesShown
     ? [...(version.intro ? [version.intro] : []), changesHeading, ...version.changes.map((c) => `- ${c}`), '']
     : [];
+  const notOffered = input.notOffered ?? [];
+  const notOfferedHeading = n('notOffered.heading');
   const lineText = (line: PricedQuoteMailInput['lines'][number]) =>
     `${line.sku} · ${line.name} · ${line.size} · ${formatNumber(line.quantity, input.locale)} × ${money(line.unitCents)} = ${money(line.quantity * line.unitCents)}`;
   const totals: [string, number][] = [
@@ -77,6 +81,7 @@ export function pricedQuoteMail(input: PricedQuoteMailInput): MailMessage {
     ...changesText,
     ...input.lines.flatMap((line) => [lineText(line), ...(line.alternatives ?? []).map((alt) => `    ${alt}`)]),
     '',
+    ...(notOffered.length > 0 ? [`${notOfferedHeading}${colon}`, ...notOffered.map((line) => `- ${line}`), ''] : []),
     ...totals.map(([label, cents]) => `${label}${colon} ${money(cents)}`),
     '',
     ...(input.note ? [t('mail.note'), input.note, ''] : []),
@@ -120,6 +125,7 @@ ${totals
   )
   .join('\n')}
 </table>
+${notOffered.length > 0 ? `${mailParagraph(`${notOfferedHeading}${colon}`)}<ul>${notOffered.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
 ${input.note ? `${mailParagraph(t('mail.note'))}${mailParagraph(input.note)}` : ''}
 ${version ? `<p style="margin:24px 0 0">${button(version.answerLink, n('mail.answerButton'), '#2c431d')}</p>` : ''}
 <p style="margin:24px 0">${button(input.approveLink, t('mail.approve'), '#2f5420')}${button(input.declineLink, t('mail.decline'), '#6b3a2a')}</p>

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../lib/db/schema.ts';
 import { sizeFromRow } from '../../../lib/size.ts';
 import { loadVersions } from '../versions/versions.server.ts';
-import type { QuoteDetail } from './quote.ts';
+import type { QuoteDetail, QuoteLine } from './quote.ts';
 
 /** The one loader of the quote's read model (quote.ts). */
 
@@ -66,7 +66,7 @@ export async function loadQuoteDetail(
   const quote = await head.executeTakeFirst();
   if (!quote) return undefined;
   const [lines, delivery, pickup, history, versions] = await Promise.all([
-    db.selectFrom('quote_request_items').selectAll().where('quote_request_id', '=', id).orderBy('line').execute(),
+    loadQuoteLines(db, id),
     db.selectFrom('quote_request_deliveries').selectAll().where('quote_request_id', '=', id).executeTakeFirst(),
     db
       .selectFrom('quote_request_pickups as pu')
@@ -161,20 +161,7 @@ export async function loadQuoteDetail(
           phone: pickup.phone,
         }
       : null,
-    lines: lines.map((line) => ({
-      line: line.line,
-      variantId: line.variant_id,
-      sku: line.sku,
-      productCode: line.product_code,
-      nameEn: line.product_name_en,
-      nameFr: line.product_name_fr,
-      botanicalName: line.botanical_name,
-      sizeLabel: line.size_label,
-      size: sizeFromRow(line),
-      quantity: line.quantity,
-      unitPriceCents: line.unit_price_cents,
-      quotedUnitPriceCents: line.quoted_unit_price_cents,
-    })),
+    lines,
     pricing:
       quote.total_cents !== null && quote.priced_at !== null
         ? {
@@ -215,4 +202,28 @@ export async function loadQuoteDetail(
     })),
     versions,
   };
+}
+
+/** A request's lines as the customer sent them, in line order. */
+export async function loadQuoteLines(db: Kysely<Database>, quoteId: number): Promise<QuoteLine[]> {
+  const rows = await db
+    .selectFrom('quote_request_items')
+    .selectAll()
+    .where('quote_request_id', '=', quoteId)
+    .orderBy('line')
+    .execute();
+  return rows.map((line) => ({
+    line: line.line,
+    variantId: line.variant_id,
+    sku: line.sku,
+    productCode: line.product_code,
+    nameEn: line.product_name_en,
+    nameFr: line.product_name_fr,
+    botanicalName: line.botanical_name,
+    sizeLabel: line.size_label,
+    size: sizeFromRow(line),
+    quantity: line.quantity,
+    unitPriceCents: line.unit_price_cents,
+    quotedUnitPriceCents: line.quoted_unit_price_cents,
+  }));
 }

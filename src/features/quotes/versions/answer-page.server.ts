@@ -4,10 +4,11 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
 import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
+import { loadQuoteLines } from '../model/quote.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
 import { answerCountsText } from './describe.ts';
-import { loadRequestedLines, loadVersion, loadVersions } from './versions.server.ts';
-import { answersFromForm, type QuoteVersion } from './versions.ts';
+import { loadVersion, loadVersions } from './versions.server.ts';
+import { answersFromForm, type QuoteVersion, type RequestedLine } from './versions.ts';
 
 /**
  * What the answer pages show (decision 049): the version a link or the customer's history
@@ -23,8 +24,8 @@ export interface AnswerView {
   quoteId: number | null;
   version: QuoteVersion | null;
   previous: QuoteVersion | undefined;
-  /** The request's lines, when the version is its first (what it changed from them). */
-  requested: Awaited<ReturnType<typeof loadRequestedLines>> | undefined;
+  /** The request's lines, so that those the version leaves out are named. */
+  requested: RequestedLine[];
   /** The form is shown (the version is open). */
   open: boolean;
   /** The version is past its date and a renewal may be asked. */
@@ -34,6 +35,8 @@ export interface AnswerView {
   result: string;
   chosen: Record<string, string>;
   error: string | null;
+  /** The line left without an answer: the error is shown in its group of choices. */
+  missingLine: number | null;
 }
 
 export interface AnswerPost {
@@ -69,7 +72,7 @@ const empty = (status: number, message: string): AnswerView => ({
   quoteId: null,
   version: null,
   previous: undefined,
-  requested: undefined,
+  requested: [],
   open: false,
   canRenew: false,
   message,
@@ -77,6 +80,7 @@ const empty = (status: number, message: string): AnswerView => ({
   result: 'invalid',
   chosen: {},
   error: null,
+  missingLine: null,
 });
 
 /** The page behind `/quotes/answer/{token}`: the token names the quote and the version. */
@@ -91,6 +95,7 @@ export async function answerPageView(
   let outcome: { message: string; kind: 'status' | 'alert'; result: string } | null = null;
   let chosen: Record<string, string> = {};
   let error: string | null = null;
+  let missingLine: number | null = null;
   const before = await inspectDecisionLink(db, input.token, now);
   if (input.post?.intent === 'renew' && before.kind === 'expired') {
     const renewal = await requestRenewal(db, { versionId, now });
@@ -115,6 +120,7 @@ export async function answerPageView(
         input.post.entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
       error = n('answer.missing', { line: result.line });
+      missingLine = result.line;
     } else if (result.kind === 'recorded') {
       const found = await loadVersion(db, versionId);
       outcome = {
@@ -124,7 +130,7 @@ export async function answerPageView(
       };
     }
   }
-  return viewOf(db, { versionId, token: input.token, locale: input.locale, now, outcome, chosen, error });
+  return viewOf(db, { versionId, token: input.token, locale: input.locale, now, outcome, chosen, error, missingLine });
 }
 
 async function viewOf(
@@ -137,13 +143,14 @@ async function viewOf(
     outcome: { message: string; kind: 'status' | 'alert'; result: string } | null;
     chosen: Record<string, string>;
     error: string | null;
+    missingLine: number | null;
   },
 ): Promise<AnswerView> {
   const n = getT(input.locale, 'negotiation');
   const state = await inspectDecisionLink(db, input.token, input.now);
   const found = await loadVersion(db, input.versionId);
   if (state.kind === 'invalid' || !found) return empty(404, n('answer.invalid'));
-  const versions = await loadVersions(db, found.quoteId);
+  const [versions, requested] = await Promise.all([loadVersions(db, found.quoteId), loadQuoteLines(db, found.quoteId)]);
   const index = versions.findIndex((version) => version.id === input.versionId);
   const version = versions[index] ?? found.version;
   const base = {
@@ -151,9 +158,10 @@ async function viewOf(
     quoteId: found.quoteId,
     version,
     previous: index > 0 ? versions[index - 1] : undefined,
-    requested: index === 0 ? await loadRequestedLines(db, found.quoteId) : undefined,
+    requested,
     chosen: input.chosen,
     error: input.error,
+    missingLine: input.missingLine,
   };
   const date = (day: string) => formatDate(`${day}T12:00:00Z`, input.locale);
   if (input.outcome) {
@@ -221,12 +229,18 @@ async function viewOf(
 export async function answerFromAccount(
   db: Db,
   input: { quoteId: number; reference: string; locale: Locale; post: AnswerPost; versionNumber: number; now?: Date },
-): Promise<{ message: string; kind: 'status' | 'alert'; chosen: Record<string, string>; error: string | null }> {
+): Promise<{
+  message: string;
+  kind: 'status' | 'alert';
+  chosen: Record<string, string>;
+  error: string | null;
+  missingLine: number | null;
+}> {
   const now = input.now ?? new Date();
   const n = getT(input.locale, 'negotiation');
   const versions = await loadVersions(db, input.quoteId);
   const version = versions.find((candidate) => candidate.number === input.versionNumber);
-  const none = { chosen: {}, error: null };
+  const none = { chosen: {}, error: null, missingLine: null };
   if (!version) return { ...none, message: n('answer.invalid'), kind: 'alert' };
   if (input.post.intent === 'renew') {
     const renewal = await requestRenewal(db, { versionId: version.id, now });
@@ -255,6 +269,7 @@ export async function answerFromAccount(
         input.post.entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       ),
       error: n('answer.missing', { line: result.line }),
+      missingLine: result.line,
     };
   }
   if (result.kind === 'superseded') {

@@ -1,7 +1,7 @@
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { sizeText } from '../../../lib/size.ts';
-import type { Alternative, OfferedItem, VersionChange, VersionLine } from './versions.ts';
+import type { Alternative, OfferedItem, RequestedLine, VersionChange, VersionLine } from './versions.ts';
 
 /** A version's changes and offers in words, in the reader's language (pages and e-mails alike). */
 
@@ -11,6 +11,17 @@ export function itemName(item: Pick<OfferedItem, 'nameEn' | 'nameFr'>, locale: L
 
 export function itemSize(item: Pick<OfferedItem, 'size' | 'sizeLabel'>, locale: Locale): string {
   return sizeText(item.size, item.sizeLabel, locale);
+}
+
+/** A line of the request that a version does not offer: « Ligne 3 : 15 × Thuya occidental 'Smaragd' (100 cm de hauteur, EVG-1019-H100) ». */
+export function notOfferedText(item: Omit<RequestedLine, 'unitPriceCents'>, locale: Locale): string {
+  return getT(locale, 'negotiation')('notOffered.line', {
+    line: item.line,
+    quantity: formatNumber(item.quantity, locale),
+    name: itemName(item, locale),
+    size: itemSize(item, locale),
+    sku: item.sku,
+  });
 }
 
 export function changeText(change: VersionChange, locale: Locale): string {

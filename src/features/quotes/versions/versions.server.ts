@@ -311,22 +311,6 @@ export async function loadVersions(db: Db | Trx, quoteId: number): Promise<Quote
   }));
 }
 
-/** The request's own lines as the customer sent them, to compare its first version with. */
-export async function loadRequestedLines(db: Db | Trx, quoteId: number) {
-  const rows = await db
-    .selectFrom('quote_request_items')
-    .select(['line', 'sku', 'quantity', 'unit_price_cents'])
-    .where('quote_request_id', '=', quoteId)
-    .orderBy('line')
-    .execute();
-  return rows.map((row) => ({
-    line: row.line,
-    sku: row.sku,
-    quantity: row.quantity,
-    unitPriceCents: row.unit_price_cents,
-  }));
-}
-
 /** One version by its id, with the request it belongs to. */
 export async function loadVersion(db: Db | Trx, versionId: number) {
   const row = await db

@@ -7,6 +7,7 @@ import {
   changesFromRequest,
   defaultValidUntil,
   isPastValidity,
+  linesNotOffered,
   nurseryDate,
   type VersionLine,
   validityEnd,
@@ -51,15 +52,23 @@ describe('what changed between two versions', () => {
 });
 
 describe('what a first version changed from the request', () => {
-  it('names lines left out, sizes replaced and new quantities, not the prices the quote sets', () => {
+  it('names sizes replaced and new quantities, not the prices the quote sets nor the lines left out', () => {
     const requested = [item(1, 'A', 3, 4000), item(2, 'B', 1, 11050), item(3, 'C', 5, 900)];
     const first = [item(1, 'A', 2, 3600), item(2, 'B2', 1, 9900)];
     expect(changesFromRequest(requested, first)).toEqual([
       { kind: 'quantity', line: 1, sku: 'A', from: 3, to: 2 },
       { kind: 'substituted', line: 2, fromSku: 'B', toSku: 'B2', fromCents: 11050, toCents: 9900 },
-      { kind: 'removed', line: 3, sku: 'C' },
     ]);
     expect(changesFromRequest(requested, [item(1, 'A', 3, 3600), item(2, 'B', 1, 1), item(3, 'C', 5, 0)])).toEqual([]);
+  });
+});
+
+describe("the request's lines a version leaves out", () => {
+  it('are those of no line of the version, in line order; a substituted or repriced line is offered', () => {
+    const requested = [item(1, 'A', 3, 4000), item(2, 'B', 1, 11050), item(3, 'C', 15, 900), item(4, 'D', 2, 500)];
+    const version = { lines: [item(1, 'A', 3, 3800), item(2, 'B2', 1, 9900), item(4, 'D', 5, 500)] };
+    expect(linesNotOffered(requested, version).map((line) => line.line)).toEqual([3]);
+    expect(linesNotOffered(requested, { lines: requested })).toEqual([]);
   });
 });
 

@@ -26,6 +26,12 @@ export interface OfferedItem {
   unitPriceCents: number;
 }
 
+/** A line of the request, as a version is read against it. */
+export type RequestedLine = Pick<OfferedItem, 'sku' | 'nameEn' | 'nameFr' | 'sizeLabel' | 'size' | 'unitPriceCents'> & {
+  line: number;
+  quantity: number;
+};
+
 export interface Alternative extends OfferedItem {
   position: number;
   reason: string;
@@ -154,12 +160,28 @@ export function versionChanges(previous: readonly Comparable[], current: readonl
 }
 
 /**
- * What a first version changed from the request it answers: lines left out, sizes replaced and
- * quantities changed. Prices are not changes here: the request carried the catalogue's, and
- * a quote is there to price it.
+ * What a first version changed in the lines it offers from the request it answers: sizes
+ * replaced and quantities changed. Prices are not changes here (the request carried the
+ * catalogue's, and a quote is there to price it), nor are lines left out: those are named by
+ * `linesNotOffered`, with their plant, for every version.
  */
 export function changesFromRequest(requested: readonly Comparable[], first: readonly Comparable[]): VersionChange[] {
-  return versionChanges(requested, first).filter((change) => change.kind !== 'price');
+  return versionChanges(requested, first).filter(
+    (change) => change.kind === 'substituted' || change.kind === 'quantity',
+  );
+}
+
+/**
+ * The request's lines a version leaves out (the desk sent them at quantity 0: none to hold, no
+ * longer grown), in line order. A version lists only what it offers; these are said beside it,
+ * so a line the customer asked for never just goes missing.
+ */
+export function linesNotOffered<T extends { line: number }>(
+  requested: readonly T[],
+  version: Pick<QuoteVersion, 'lines'>,
+): T[] {
+  const offered = new Set(version.lines.map((line) => line.line));
+  return requested.filter((line) => !offered.has(line.line));
 }
 
 export interface LineAnswerInput {
