@@ -126,6 +126,15 @@ test.describe('profile', () => {
     await history.getByRole('listitem').first().locator('summary').click();
     await expect(history.getByRole('table').first()).toContainText('UGS');
     await expect(page.getByRole('checkbox', { name: /Je suis un professionnel/ })).toBeDisabled();
+    // On a narrow phone the account number never breaks after its hyphen (« TA- » / « 100200 »).
+    await page.setViewportSize({ width: 320, height: 740 });
+    for (const number of [
+      history.getByText('TA-100200', { exact: true }),
+      trade.getByText('TA-100200', { exact: true }),
+    ]) {
+      await expect(number).toBeVisible();
+      expect(await number.evaluate((element) => element.getClientRects().length)).toBe(1);
+    }
   });
 
   test("the customer's lists", async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import ConfirmDialog from '../../lib/dialog/ConfirmDialog.tsx';
 import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
-import { fill } from '../../lib/i18n/locale.ts';
+import { fill, fillAround } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
 import type enProfile from '../../lib/i18n/locales/en/profile.json';
 import { type TradeAccountInput, TradeAccountSchema, type ValidationMessages } from '../accounts/accounts.ts';
@@ -138,7 +138,7 @@ export default function TradeAccountPanel({
         {alert}
         <dl className="summary">
           <dt>{t.accountNumber}</dt>
-          <dd>{linked.accountNumber}</dd>
+          <dd className="nowrap">{linked.accountNumber}</dd>
           <dt>{t.company}</dt>
           <dd>{linked.companyName}</dd>
           <dt>{t.pricing}</dt>
@@ -156,7 +156,7 @@ export default function TradeAccountPanel({
         </button>
         {confirmingUnlink && (
           <ConfirmDialog
-            message={fill(t.unlinkConfirm, { number: linked.accountNumber })}
+            message={<AccountNumberIn message={t.unlinkConfirm} accountNumber={linked.accountNumber} />}
             confirmLabel={t.unlinkConfirmButton}
             cancelLabel={strings.cancel}
             busy={busy}
@@ -176,7 +176,13 @@ export default function TradeAccountPanel({
       {found ? (
         <div className="confirm-box">
           <Alert kind="success">
-            <p>{fill(t.found, { number: found.accountNumber, company: found.companyName })}</p>
+            <p>
+              <AccountNumberIn
+                message={t.found}
+                values={{ company: found.companyName }}
+                accountNumber={found.accountNumber}
+              />
+            </p>
           </Alert>
           <p>{t.confirmIntro}</p>
           <div className="form-actions">
@@ -211,5 +217,25 @@ export default function TradeAccountPanel({
         </form>
       )}
     </div>
+  );
+}
+
+/** A message naming an account number, the number kept on one line (« TA-100200 », not « TA- » / « 100200 »). */
+function AccountNumberIn({
+  message,
+  accountNumber,
+  values = {},
+}: {
+  message: string;
+  accountNumber: string;
+  values?: Record<string, string>;
+}) {
+  const [before, after] = fillAround(message, values, 'number');
+  return (
+    <>
+      {before}
+      <span className="nowrap">{accountNumber}</span>
+      {after}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from './index.ts';
-import { collapseDoublePeriod, fill } from './locale.ts';
+import { collapseDoublePeriod, fill, fillAround } from './locale.ts';
 
 const company = 'Rideau Landscape Design Inc.';
 
@@ -56,5 +56,17 @@ describe('translations', () => {
   it('keep an ellipsis and a lone period', () => {
     expect(collapseDoublePeriod('Envoi... fait.')).toBe('Envoi... fait.');
     expect(collapseDoublePeriod('Inc..')).toBe('Inc.');
+  });
+});
+
+describe('fillAround', () => {
+  it('splits a filled message around one value, the others filled', () => {
+    expect(
+      fillAround('We found trade account {{number}} for {{company}}.', { company: 'Boisé-Laval' }, 'number'),
+    ).toEqual(['We found trade account ', ' for Boisé-Laval.']);
+    expect(fillAround('Factures du compte professionnel {{number}}.', {}, 'number')).toEqual([
+      'Factures du compte professionnel ',
+      '.',
+    ]);
   });
 });
