@@ -290,10 +290,9 @@ test.describe('wish lists', () => {
     // The next time, the chooser offers that list, chosen already.
     const jobSite = 'Chantier — 1250, boulevard des Érables, Laval (phase 2\u00a0: cour arrière)';
     await createListByApi(context.request, jobSite);
-    // Made elsewhere (another tab): the page, loaded again, knows of it.
-    await page.reload();
-    await hydrated(page.locator('.summary-buy'));
+    // Made elsewhere (another tab): the chooser, opened again on the same page, reads the lists again.
     await page.getByRole('button', { name: 'Ajouter à une liste' }).click();
+    await expect(chooser.getByRole('radio', { name: /^Chantier — 1250/ })).toBeVisible();
     await expect(chooser.getByRole('radio', { name: /^Érables/ })).toBeChecked();
     // A long name wraps beside its radio, not on the lines below a radio left alone.
     const long = chooser.locator('.list-chooser__option').filter({ hasText: /^Chantier — 1250/ });

@@ -230,6 +230,9 @@ for (const locale of LOCALES) {
     await page.reload();
     await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'approved');
     await expect(v2.locator('[data-version-outcome]')).toHaveText(w.partialDesk);
+    // The customer's answer card says so too, with the total of the lines taken.
+    await expect(page.locator('[data-decision-kind]')).toHaveText(w.partialDesk);
+    await expect(page.locator('[data-accepted-total-answer]')).toBeVisible();
     await expect(v2.locator('[data-accepted-total]')).toBeVisible();
     await expect(v2.locator('[data-accepted-tax-line]').first()).toBeVisible();
     await expect(v2.locator('[data-version-line="1"]')).toHaveAttribute('data-line-answer', 'accept');

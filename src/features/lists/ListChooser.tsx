@@ -68,6 +68,11 @@ export default function ListChooser(props: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const groupId = useId();
 
+  // Each opening reads the lists again (shown meanwhile as last read): one made in another tab is offered.
+  useEffect(() => {
+    $lists.revalidate();
+  }, []);
+
   // The default list is preselected (else the first) once the lists are known.
   const loaded = lists.data?.lists;
   useEffect(() => {

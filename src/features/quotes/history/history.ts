@@ -132,24 +132,3 @@ export interface ReorderResult {
   /** Names of the items no longer sold, skipped. */
   skipped: string[];
 }
-
-export interface AnswerSummary {
-  kind: 'approved' | 'partial' | 'declined';
-  decidedAt: Date;
-  /** What the customer agreed to pay when they took only some lines; null otherwise. */
-  acceptedTotalCents: number | null;
-}
-
-/**
- * The customer's answer as their request's page sums it up. A line-by-line answer that refuses
- * some lines approves the request (decision 049), yet it is a partial acceptance for the total
- * of the lines taken: the page said « Acceptée » beside the whole quote's total.
- */
-export function answerSummary(quote: Pick<QuoteDetail, 'decision' | 'versions'>): AnswerSummary | null {
-  if (!quote.decision) return null;
-  const answered = quote.versions.findLast((version) => version.answeredAt !== null);
-  if (answered?.outcome === 'partial' && answered.acceptedTotalCents !== null) {
-    return { kind: 'partial', decidedAt: quote.decision.decidedAt, acceptedTotalCents: answered.acceptedTotalCents };
-  }
-  return { kind: quote.decision.decision, decidedAt: quote.decision.decidedAt, acceptedTotalCents: null };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineName, lineSize, parseQuoteId, pickupName, siteContactName } from './quote.ts';
+import type { QuoteVersion } from '../versions/versions.ts';
+import { answerSummary, lineName, lineSize, parseQuoteId, pickupName, siteContactName } from './quote.ts';
 
 describe('the quote read model', () => {
   it('takes only positive whole ids from a path', () => {
@@ -41,5 +42,64 @@ describe('the quote read model', () => {
       phone: '450-555-0123',
     };
     expect(siteContactName(delivery)).toBe('Julie Bouchard');
+  });
+});
+
+describe("the customer's answer on their request's page", () => {
+  const decidedAt = new Date('2026-11-28T19:03:00Z');
+  const version = (answer: Partial<QuoteVersion>): QuoteVersion => ({
+    id: 1,
+    number: 1,
+    validUntil: '2026-12-05',
+    note: '',
+    itemsCents: 114_700,
+    feesCents: 15_000,
+    taxesCents: 19_423,
+    totalCents: 149_123,
+    createdAt: new Date('2026-11-28T19:02:00Z'),
+    createdBy: null,
+    supersededAt: null,
+    outcome: null,
+    answeredAt: null,
+    acceptedItemsCents: null,
+    acceptedTaxesCents: null,
+    acceptedTotalCents: null,
+    renewalRequestedAt: null,
+    lines: [],
+    taxProvince: 'QC',
+    taxExemptReason: null,
+    taxes: [],
+    ...answer,
+  });
+  const decision = (kind: 'approved' | 'declined') => ({
+    decision: kind,
+    decidedAt,
+    ipAddress: '',
+    userAgent: '',
+    by: null,
+  });
+
+  it('is a partial acceptance, for the total of the lines taken, when some lines were refused', () => {
+    const partial = version({ outcome: 'partial', answeredAt: decidedAt, acceptedTotalCents: 126_990 });
+    expect(answerSummary({ decision: decision('approved'), versions: [partial] })).toEqual({
+      kind: 'partial',
+      decidedAt,
+      acceptedTotalCents: 126_990,
+    });
+  });
+
+  it('reads the newest answered version, not one it replaced', () => {
+    const old = version({ supersededAt: decidedAt });
+    const accepted = version({ number: 2, outcome: 'accepted', answeredAt: decidedAt, acceptedTotalCents: 149_123 });
+    expect(answerSummary({ decision: decision('approved'), versions: [old, accepted] })).toEqual({
+      kind: 'approved',
+      decidedAt,
+      acceptedTotalCents: null,
+    });
+  });
+
+  it('is the decision itself for a quote answered by its links, and nothing before an answer', () => {
+    expect(answerSummary({ decision: decision('declined'), versions: [] })?.kind).toBe('declined');
+    expect(answerSummary({ decision: null, versions: [version({})] })).toBeNull();
   });
 });
