@@ -74,7 +74,7 @@ const words = {
     partialDesk: 'Acceptée en partie',
     replaced: 'remplacée par la version 2',
     changed: 'Ce qui a changé depuis la version 1',
-    taxLine: /(TVH|TPS) \(\d+(,\d+)?\u00a0%\), numéro d’inscription /,
+    taxLine: /(TVH|TPS) \(\d+(,\d+)?\u00a0%\), numéro d'inscription /,
   },
 } as const;
 

@@ -103,6 +103,10 @@ describe('French messages', () => {
     expect(typographyFaults(messages)).toEqual([]);
   });
 
+  it('write the apostrophe one way, the straight one every other message uses', () => {
+    expect(messages.filter(({ text }) => text.includes('’')).map(({ file, key }) => `${file} ${key}`)).toEqual([]);
+  });
+
   it('say the same English term with the same French one in every namespace', () => {
     const english = new Map(
       messageFiles.flatMap((name) =>

@@ -95,7 +95,7 @@ describe.each(ENGINES)('priced quotes and their answers on %s', (engine) => {
     expect(mail?.text).toContain(`${SITE}/fr/quotes/approve/`);
     expect(mail?.text).toContain(`${SITE}/fr/quotes/decline/`);
     expect(mail?.text).toContain('345,22');
-    expect(mail?.text).toContain('TVH (13\u00a0%), numéro d’inscription 123456789 RT0001\u00a0: 39,72\u00a0$');
+    expect(mail?.text).toContain("TVH (13\u00a0%), numéro d'inscription 123456789 RT0001\u00a0: 39,72\u00a0$");
   });
 
   it('stores nothing and queues no e-mail when a request is not in review', async () => {

@@ -29,8 +29,8 @@ describe('tax lines as documents print them', () => {
       { label: 'QST (9.975%), registration no. 1234567890 TQ0001', cents: 3047 },
     ]);
     expect(versionTaxLines(version, 'fr', 'accepted')).toEqual([
-      { label: 'TPS (5\u00a0%), numéro d’inscription 123456789 RT0001', cents: 975 },
-      { label: 'TVQ (9,975\u00a0%), numéro d’inscription 1234567890 TQ0001', cents: 1945 },
+      { label: "TPS (5\u00a0%), numéro d'inscription 123456789 RT0001", cents: 975 },
+      { label: "TVQ (9,975\u00a0%), numéro d'inscription 1234567890 TQ0001", cents: 1945 },
     ]);
     expect(taxedInText('QC', 'fr')).toBe('Province de taxation\u00a0: Québec');
     expect(taxedInText('MB', 'en')).toBe('Taxed in Manitoba');

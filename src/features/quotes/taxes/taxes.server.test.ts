@@ -88,8 +88,8 @@ describe.each(ENGINES)('computed taxes on priced quotes on %s', (engine) => {
       { position: 2, code: 'qst', rate: 9975, registration: '1234567890 TQ0001', cents: 3047, acceptedCents: null },
     ]);
     expect(detail?.pricing).toMatchObject({ taxesCents: 4575, totalCents: 35125 });
-    expect(mail?.text).toContain(`TPS (5${NBSP}%), numéro d’inscription 123456789 RT0001${NBSP}: 15,28${NBSP}$`);
-    expect(mail?.text).toContain(`TVQ (9,975${NBSP}%), numéro d’inscription 1234567890 TQ0001${NBSP}: 30,47${NBSP}$`);
+    expect(mail?.text).toContain(`TPS (5${NBSP}%), numéro d'inscription 123456789 RT0001${NBSP}: 15,28${NBSP}$`);
+    expect(mail?.text).toContain(`TVQ (9,975${NBSP}%), numéro d'inscription 1234567890 TQ0001${NBSP}: 30,47${NBSP}$`);
     expect(mail?.html).toContain('TVQ (9,975');
   });
 
