@@ -24,7 +24,7 @@ const words = {
     partly: /^Partly accepted on /,
     missing: 'Choose an answer for line 1, then confirm again.',
     notOffered: 'Lines of your request not in this version',
-    notOfferedLine: /^Line 3: 4 × .+ \(.+, [A-Z]{3}-\d+-\w+\)$/,
+    notOfferedLine: /^Line 3: 4 × .+ · .+ · [A-Z]{3}-\d+-\w+$/,
   },
   fr: {
     accept: 'Accepter cette ligne',
@@ -33,7 +33,7 @@ const words = {
     partly: /^Acceptée en partie le /,
     missing: 'Choisissez une réponse pour la ligne 1, puis confirmez de nouveau.',
     notOffered: 'Lignes de votre demande absentes de cette version',
-    notOfferedLine: /^Ligne 3\u00a0: 4 × .+ \(.+, [A-Z]{3}-\d+-\w+\)$/,
+    notOfferedLine: /^Ligne 3\u00a0: 4 × .+ · .+ · [A-Z]{3}-\d+-\w+$/,
   },
 } as const;
 

@@ -38,8 +38,8 @@ describe('notOfferedText', () => {
   };
   it("names a request's line a version leaves out, with its quantity, in the reader's language", () => {
     expect(notOfferedText(line, 'fr')).toBe(
-      "Ligne 3\u00a0: 1\u00a0500 × Thuya occidental 'Smaragd' (100 cm, EVG-1019-H100)",
+      "Ligne 3\u00a0: 1\u00a0500 × Thuya occidental 'Smaragd' · 100 cm · EVG-1019-H100",
     );
-    expect(notOfferedText(line, 'en')).toBe("Line 3: 1,500 × Emerald Cedar 'Smaragd' (100 cm, EVG-1019-H100)");
+    expect(notOfferedText(line, 'en')).toBe("Line 3: 1,500 × Emerald Cedar 'Smaragd' · 100 cm · EVG-1019-H100");
   });
 });

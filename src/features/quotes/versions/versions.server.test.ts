@@ -230,7 +230,7 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     expect(mail?.text).toContain(`- Ligne 1 (${line1?.sku})\u00a0: quantité 3 → 2.`);
     expect(mail?.text).toContain(`- Ligne 2\u00a0: ${line2?.sku} remplacé par ${substituteSku}`);
     expect(mail?.text).not.toContain('retiré');
-    expect(mail?.text).toContain(`Ligne 3\u00a0: 2 × ${line3?.nameFr} (`);
+    expect(mail?.text).toContain(`Ligne 3\u00a0: 2 × ${line3?.nameFr} · `);
     expect(mail?.text).not.toContain('prix unitaire');
     expect(mail?.text).not.toContain('remplace la précédente');
     expect(mail?.html).toContain('Ce qui a changé par rapport à votre demande');
@@ -258,10 +258,10 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
     const [mail] = await deliver(customer.email);
     const [line2] = (await loadQuoteDetail(db(), quote.id))?.lines.slice(1) ?? [];
-    const said = `Ligne 2\u00a0: 15 × ${line2?.nameFr} (`;
+    const said = `Ligne 2\u00a0: 15 × ${line2?.nameFr} · `;
     expect(mail?.text).toContain('Lignes de votre demande absentes de cette version\u00a0:');
     expect(mail?.text).toContain(said);
-    expect(mail?.text).toContain(`${line2?.sku})`);
+    expect(mail?.text).toContain(` · ${line2?.sku}`);
     expect(mail?.html).toContain('Lignes de votre demande absentes de cette version');
   });
 
