@@ -104,10 +104,10 @@ test.describe('catalog: from the home page to the cart', () => {
     if (panel && panel.x >= 40) {
       await page.mouse.click(panel.x / 2, panel.y + panel.height / 2);
     } else {
-      // As a person would, once the panel has taken the focus (it failed once on a phone when
-      // the key came first).
-      await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
-      await page.keyboard.press('Escape');
+      // A phone has no backdrop to tap and no Escape key (Escape was tested above): its shopper
+      // taps Close. (A second Escape here failed now and then on a loaded machine, the dialog
+      // staying open; 5 runs alone all passed. Not understood yet: see the stop note.)
+      await dialog.getByRole('button', { name: 'Close' }).click();
     }
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
