@@ -5,8 +5,9 @@ import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { ApiError, api } from '../../lib/http/client.ts';
 import { fill } from '../../lib/i18n/locale.ts';
 import type enAccounts from '../../lib/i18n/locales/en/accounts.json';
+import { SESSION_CACHE_KEY } from '../../lib/session-cache.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
+import { type SessionData, type SignInInput, SignInSchema, type ValidationMessages } from './accounts.ts';
 import { clearSession } from './auth.client.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { Alert, PasswordField, SubmitButton, TextField } from './ui.tsx';
@@ -50,6 +51,14 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
           return;
         }
         clearSession();
+        // The next page starts from the new session (its header, a trade shopper's prices)
+        // rather than from a visitor's; without it, that page asks for it as before.
+        try {
+          const session = await api<SessionData | null>('/api/session');
+          if (session) sessionStorage.setItem(SESSION_CACHE_KEY, JSON.stringify(session));
+        } catch (error) {
+          console.error('Session not read after signing in', error);
+        }
         location.assign(redirectTo);
       },
       (error) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse as json, customerSession as session, stubPage } from '../../../tests/support/browser-stubs.ts';
+import { SESSION_CACHE_KEY } from '../../lib/session-cache.ts';
 
 /** The browser's 401 rules (spec §8) and the session refetch, against stubbed browser globals. */
 
@@ -193,5 +194,22 @@ describe('session refetch', () => {
     expect(await again.loadSession()).toBeNull();
     expect(onAuthPage.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/session']);
     expect(again.$auth.get().status).toBe('unauthenticated');
+  });
+});
+
+describe("the tab's cached session", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is kept where the head script and the sign-in form look for it, and forgotten on sign-out', async () => {
+    const browser = stubBrowser((url) => (url === '/api/session' ? json(session) : json({ exp: 1e10 })));
+    const auth = await load();
+    await auth.loadSession();
+    expect(JSON.parse(browser.store.get(SESSION_CACHE_KEY) ?? 'null')).toEqual(session);
+    expect(auth.cachedSession()).toEqual(session);
+    auth.clearSession();
+    expect(browser.store.has(SESSION_CACHE_KEY)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SESSION_CACHE_KEY } from '../session-cache.ts';
 import {
   analyticsOrigins,
   contentSecurityPolicy,
@@ -60,5 +61,43 @@ describe('withHeaderPolicy', () => {
     ]);
     expect(withHeaderPolicy("default-src 'self';")).toBe(`default-src 'self'; ${HEADER_POLICY}`);
     expect(withHeaderPolicy(policy)).toBe(policy);
+  });
+});
+
+describe('the head script', () => {
+  /** Runs the inline script as a page would, over the given storage; returns `<html>`'s dataset. */
+  function run(
+    local: Record<string, string>,
+    session: Record<string, string>,
+    dataset: Record<string, string> = {},
+    dark = false,
+  ) {
+    const scope = {
+      document: { documentElement: { dataset } },
+      localStorage: local,
+      sessionStorage: session,
+      matchMedia: () => ({ matches: dark }),
+    };
+    new Function(...Object.keys(scope), INLINE_SCRIPTS.theme)(...Object.values(scope));
+    return dataset;
+  }
+  const sessionOf = (tradePricing: boolean) =>
+    JSON.stringify({ user: { firstName: 'Marc' }, customer_type: { id: 2 }, trade_pricing: tradePricing });
+
+  it('marks a trade session, read where the session client keeps it, and no other', () => {
+    // A DOMStringMap keeps strings: the script's 1 is « 1 » on the element.
+    const trade = run({}, { [SESSION_CACHE_KEY]: sessionOf(true) });
+    expect(String(trade.trade)).toBe('1');
+    expect(trade.theme).toBe('light');
+    expect(run({}, { [SESSION_CACHE_KEY]: sessionOf(false) })).not.toHaveProperty('trade');
+    expect(run({}, {})).not.toHaveProperty('trade');
+  });
+
+  it('applies the remembered colour mode, else the system one, unless the page forces one', () => {
+    expect(run({ 'nursery:colour-mode': 'dark' }, {}).theme).toBe('dark');
+    expect(run({ 'nursery:colour-mode': 'light' }, {}, {}, true).theme).toBe('light');
+    expect(run({ 'nursery:colour-mode': 'system' }, {}, {}, true).theme).toBe('dark');
+    expect(run({}, {}, {}, true).theme).toBe('dark');
+    expect(run({ 'nursery:colour-mode': 'dark' }, {}, { forcedTheme: 'light', theme: 'light' }).theme).toBe('light');
   });
 });

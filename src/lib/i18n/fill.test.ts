@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fillAround } from './fill-around.ts';
 import { getT } from './index.ts';
-import { collapseDoublePeriod, fill, fillAround } from './locale.ts';
+import { collapseDoublePeriod, fill } from './locale.ts';
 
 const company = 'Rideau Landscape Design Inc.';
 

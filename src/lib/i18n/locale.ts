@@ -35,20 +35,6 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /**
- * A message filled with its values, split around one of them: [before, after], so a page can
- * set that value apart (an account number kept on one line). The value must not start with a
- * vowel where the message elides before it (« de »).
- */
-export function fillAround(
-  template: string,
-  values: Record<string, string | number>,
-  key: string,
-): [before: string, after: string] {
-  const [before = '', after = ''] = fill(template, { ...values, [key]: '\u0000' }).split('\u0000');
-  return [before, after];
-}
-
-/**
  * The same elision for i18next, which has filled the values in already: « de » right before
  * one of them becomes « d' » when the value begins with a vowel. Only before values: the
  * message's own words are written as they should be (« de A à Z » stays).
