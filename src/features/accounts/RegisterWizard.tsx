@@ -42,6 +42,12 @@ const FIELDS_OF_STEP: Record<Step, (keyof Values)[]> = {
 
 type Problem = { title?: string; text: string; help?: string };
 
+/** The first step's fields, as the sign-up and its first step's check take them. */
+function detailsOf(values: Values) {
+  const { firstName, lastName, email, phone, password, confirmPassword } = values;
+  return { firstName, lastName, email, phone, password, confirmPassword };
+}
+
 export default function RegisterWizard(props: Props) {
   const { strings, messages, passwordMinLength, yards, sandbox = false } = props;
   const t = strings.register;
@@ -169,12 +175,7 @@ export default function RegisterWizard(props: Props) {
 
   function buildPayload(values: Values): RegisterInput {
     return {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      phone: values.phone,
-      password: values.password,
-      confirmPassword: values.confirmPassword,
+      ...detailsOf(values),
       isLandscapeProfessional: values.isLandscapeProfessional === true,
       tradeAccount:
         values.isLandscapeProfessional && trade.state === 'verified'
@@ -242,17 +243,7 @@ export default function RegisterWizard(props: Props) {
   async function checkDetails(values: Values) {
     setProblem(null);
     try {
-      await api('/api/auth/register/details', {
-        method: 'POST',
-        body: {
-          firstName: values.firstName,
-          lastName: values.lastName,
-          email: values.email,
-          phone: values.phone,
-          password: values.password,
-          confirmPassword: values.confirmPassword,
-        },
-      });
+      await api('/api/auth/register/details', { method: 'POST', body: detailsOf(values) });
     } catch (error) {
       const [field, message] = error instanceof ApiError ? (Object.entries(error.fields ?? {})[0] ?? []) : [];
       if (field && message && FIELDS_OF_STEP.details.includes(field as keyof Values)) {

@@ -198,7 +198,7 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     expect((await loadQuoteDetail(db(), quote.id))?.status).toBe('quoted');
   });
 
-  it('names in version 1’s e-mail the sizes and quantities it changed from the request, in the customer’s language', async () => {
+  it('names in version 1’s e-mail the sizes and quantities it changed and the lines it left out, in French', async () => {
     const { mail: unchanged } = await versionOne('fr');
     expect(unchanged?.text).not.toContain('par rapport à votre demande');
     const customer = await createUser(db(), { locale: 'fr' });
@@ -225,44 +225,19 @@ describe.each(ENGINES)('negotiated quote versions on %s', (engine) => {
     const [mail] = await deliver(customer.email);
     const detail = await loadQuoteDetail(db(), quote.id);
     const [line1, line2, line3] = detail?.lines ?? [];
-    // The prices the quote sets are not "changes"; the line left out is named with the lines absent.
+    // The prices the quote sets are not "changes".
     expect(mail?.text).toContain('Ce qui a changé par rapport à votre demande\u00a0:');
     expect(mail?.text).toContain(`- Ligne 1 (${line1?.sku})\u00a0: quantité 3 → 2.`);
     expect(mail?.text).toContain(`- Ligne 2\u00a0: ${line2?.sku} remplacé par ${substituteSku}`);
+    // The line left out is named with its plant, under its own heading, in the text and the HTML.
     expect(mail?.text).not.toContain('retiré');
-    expect(mail?.text).toContain(`Ligne 3\u00a0: 2 × ${line3?.nameFr} · `);
+    expect(mail?.text).toContain('Lignes de votre demande absentes de cette version\u00a0:');
+    expect(mail?.text).toContain(`- Ligne 3\u00a0: 2 × ${line3?.nameFr} · `);
+    expect(mail?.text).toContain(` · ${line3?.sku}`);
+    expect(mail?.html).toContain('Lignes de votre demande absentes de cette version');
     expect(mail?.text).not.toContain('prix unitaire');
     expect(mail?.text).not.toContain('remplace la précédente');
     expect(mail?.html).toContain('Ce qui a changé par rapport à votre demande');
-  });
-
-  it("names in the customer's e-mail the request's lines a version leaves out", async () => {
-    const customer = await createUser(db(), { locale: 'fr' });
-    const quote = await createQuoteRequest(db(), {
-      user: customer,
-      locale: 'fr',
-      locationId: fixtures.locationId,
-      lines: [
-        { quantity: 3, unitPriceCents: 4500 },
-        { quantity: 15, unitPriceCents: 3800 },
-      ],
-    });
-    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = schema.parse({
-      lines: [
-        { line: 1, unitPrice: '40' },
-        { line: 2, unitPrice: '38', quantity: '0' },
-      ],
-      fees: '0',
-    });
-    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
-    const [mail] = await deliver(customer.email);
-    const [line2] = (await loadQuoteDetail(db(), quote.id))?.lines.slice(1) ?? [];
-    const said = `Ligne 2\u00a0: 15 × ${line2?.nameFr} · `;
-    expect(mail?.text).toContain('Lignes de votre demande absentes de cette version\u00a0:');
-    expect(mail?.text).toContain(said);
-    expect(mail?.text).toContain(` · ${line2?.sku}`);
-    expect(mail?.html).toContain('Lignes de votre demande absentes de cette version');
   });
 
   it('supersedes version 1 with version 2: its links say so, v2 lists what changed', async () => {
