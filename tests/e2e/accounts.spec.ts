@@ -67,6 +67,8 @@ test.describe('sign-in', () => {
       await fillSignIn(page, locale, DEMO.customer.email, 'not the password');
       const alert = page.getByRole('alert').filter({ hasText: T[locale].invalidTitle });
       await expect(alert).toContainText(T[locale].invalidBody);
+      // Busy while the answer came, the button pressed kept the focus (it fell to the page's start).
+      await expect(page.getByRole('button', { name: T[locale].submit, exact: true })).toBeFocused();
       await fillSignIn(page, locale, DEMO.customer.email, DEMO.customer.password);
       await expect(page).toHaveURL(target);
     });
