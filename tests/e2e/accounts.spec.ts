@@ -67,6 +67,8 @@ test.describe('sign-in', () => {
       await fillSignIn(page, locale, DEMO.customer.email, 'not the password');
       const alert = page.getByRole('alert').filter({ hasText: T[locale].invalidTitle });
       await expect(alert).toContainText(T[locale].invalidBody);
+      // Busy while the answer came, the button pressed kept the focus (it fell to the page's start).
+      await expect(page.getByRole('button', { name: T[locale].submit, exact: true })).toBeFocused();
       await fillSignIn(page, locale, DEMO.customer.email, DEMO.customer.password);
       await expect(page).toHaveURL(target);
     });
@@ -256,6 +258,78 @@ test.describe('sign-up in five steps', () => {
     await page.goto('/profile');
     await expect(page.getByLabel(/^Phone number/)).toHaveValue('905-555-0177');
   });
+
+  const BACK_TO_CHECKOUT = {
+    en: {
+      prefix: '',
+      register: 'Create an account',
+      firstName: 'First name',
+      lastName: 'Last name',
+      confirmPassword: 'Confirm password',
+      notProfessional: 'No, I am shopping for my own garden',
+      goToSignIn: 'Go to sign in',
+      confirmed: 'Your email address is confirmed',
+      checkout: 'Finalize your quote request',
+    },
+    fr: {
+      prefix: '/fr',
+      register: 'Créer un compte',
+      firstName: 'Prénom',
+      lastName: 'Nom de famille',
+      confirmPassword: 'Confirmer le mot de passe',
+      notProfessional: "Non, j'achète pour mon propre jardin",
+      goToSignIn: 'Aller à la connexion',
+      confirmed: 'Votre adresse courriel est confirmée',
+      checkout: 'Finalisez votre demande de soumission',
+    },
+  } as const;
+  for (const locale of ['en', 'fr'] as const) {
+    test(`a guest sent to sign in on the way to checkout signs up and comes back to checkout, cart and all (${locale})`, async ({
+      page,
+    }) => {
+      const w = BACK_TO_CHECKOUT[locale];
+      const email = newEmail(`checkout-${locale}`);
+      const added = await page.request.post('/api/cart/items', {
+        headers: SAME_ORIGIN,
+        data: { variantId: 2, quantity: 3 },
+      });
+      expect(added.ok()).toBe(true);
+      const checkout = `${w.prefix}/checkout`;
+      await page.goto(checkout);
+      await expect(page).toHaveURL(`${w.prefix}/auth/sign-in?redirect=${encodeURIComponent(checkout)}`);
+      // A first-time shopper has no account: the way to checkout goes on through the sign-up.
+      await page.getByRole('link', { name: w.register, exact: true }).click();
+      await hydrated(page.getByRole('main'));
+      await page.getByLabel(w.firstName).fill('Ada');
+      await page.getByLabel(w.lastName).fill('Byron');
+      await page.getByLabel(T[locale].email).fill(email);
+      await page.getByLabel(T[locale].password, { exact: true }).fill('a garden by the lake');
+      await page.getByLabel(w.confirmPassword).fill('a garden by the lake');
+      await page.getByRole('button', { name: T[locale].next }).click();
+      await page.getByLabel(w.notProfessional).check();
+      await page.getByRole('button', { name: T[locale].next }).click();
+      await page.getByRole('button', { name: T[locale].next }).click();
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: T[locale].create }).click();
+      await expect(page).toHaveURL(`${w.prefix}/register-success?redirect=${encodeURIComponent(checkout)}`);
+      await expect(page.getByRole('link', { name: w.goToSignIn })).toHaveAttribute(
+        'href',
+        `${w.prefix}/auth/sign-in?redirect=${encodeURIComponent(checkout)}`,
+      );
+
+      // The e-mailed link is followed, as most are, from the mail app: it knows the way too.
+      const mail = await waitForMail(email, 'confirm_email');
+      const link = new URL(/https?:\/\/\S+\/auth\/confirm\/\S+/.exec(mail.text)?.[0] ?? '');
+      expect(link.searchParams.get('redirect')).toBe(checkout);
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.confirmed);
+      await page.getByRole('link', { name: T[locale].submit }).last().click();
+      await fillSignIn(page, locale, email, 'a garden by the lake');
+      await expect(page).toHaveURL(checkout);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.checkout);
+      await expect(page.getByRole('main')).toContainText('3 ×');
+    });
+  }
 
   test('a landscape professional connects a trade account while signing up (fr)', async ({ page }) => {
     const email = newEmail('pro-fr');

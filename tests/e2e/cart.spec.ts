@@ -215,9 +215,12 @@ test.describe('cart', () => {
       await expect(line).toHaveCount(0);
       await expect(cartBadge(page)).toHaveText('2');
       await expect(page.locator('[data-cart-total]')).toHaveText(moneyPattern(2 * medium.priceCents, locale));
+      // Focus goes to the line now in the removed one's place, not back to the page's start.
       const last = page.locator(`[data-cart-line="${medium.sku}"]`);
+      await expect(last.getByRole('link', { name: t.name })).toBeFocused();
       await last.getByRole('button', { name: t.remove }).click();
       await expect(page.getByRole('heading', { name: t.empty })).toBeVisible();
+      await expect(page.getByRole('heading', { name: t.empty })).toBeFocused();
       await expect(cartBadge(page)).toBeHidden();
     });
 

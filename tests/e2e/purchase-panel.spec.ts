@@ -117,6 +117,8 @@ test.describe('purchase panel: the quantity the cart can take', () => {
       await addToCart.click();
       await expect(page.getByRole('status').filter({ hasText: t.added })).toBeVisible();
       await expect(cartBadge(page)).toHaveText('12');
+      // Busy while adding, the button stayed where focus was: the next Tab goes on from it.
+      await expect(addToCart).toBeFocused();
       // Neither the refusals nor the add loaded a page: the navigation bar never showed. It
       // shows a navigation after its 200 ms throttle, so one past that is waited for here.
       await page.waitForTimeout(400);

@@ -86,6 +86,21 @@ test.describe('search', () => {
     expect(await englishOn(page, ['search'])).toEqual([]);
   });
 
+  test('a long unbroken query finding nothing wraps in its heading, not past a phone screen, in both languages @phone', async ({
+    page,
+  }) => {
+    const pasted = 'x'.repeat(120);
+    for (const path of ['/search', '/fr/search']) {
+      await page.goto(`${path}?q=${pasted}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('x'.repeat(60));
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+    }
+  });
+
   test('guides before any query, in both languages', async ({ page }) => {
     await page.goto('/search');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the catalogue');

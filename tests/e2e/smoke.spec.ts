@@ -13,6 +13,20 @@ test.describe('the store shell', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="fr-CA"]')).toHaveAttribute('href', /\/fr$/);
   });
 
+  test("the footer's support number stays on one line on a 320-to-430 px phone, in both languages", async ({
+    page,
+  }) => {
+    for (const width of [320, 360, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/', '/fr']) {
+        await page.goto(path);
+        const phone = page.locator('footer a[href^="tel:"]');
+        await expect(phone).toHaveText('1-800-555-0123');
+        expect(await phone.evaluate((link) => link.getClientRects().length), `${path} at ${width} px`).toBe(1);
+      }
+    }
+  });
+
   test('home in French, reached through the language switch', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Français, afficher cette page en français' }).click();

@@ -23,7 +23,8 @@ interface Props {
   yards: { id: number; name: string; city: string }[];
   /** Where the success page is, in this locale. */
   successHref: string;
-  signInHref: string;
+  /** Where the shopper was going when asked to sign in (checkout), carried to the e-mailed link. */
+  redirect?: string | undefined;
   supportPhone: string;
   genericError: string;
   /** The sandbox shows the payload instead of sending it. */
@@ -182,6 +183,7 @@ export default function RegisterWizard(props: Props) {
           ? { accountNumber: trade.accountNumber, accountPhone: trade.accountPhone }
           : null,
       locationId: values.locationId,
+      ...(props.redirect ? { redirect: props.redirect } : {}),
     };
   }
 

@@ -27,7 +27,7 @@ export function accountMailComposers({ siteUrl }: { siteUrl: string }): Record<A
 
   return {
     async confirm_email(db, raw) {
-      const { email } = ACCOUNT_MAIL_PAYLOADS.confirm_email.parse(raw);
+      const { email, redirect } = ACCOUNT_MAIL_PAYLOADS.confirm_email.parse(raw);
       const user = await db
         .selectFrom('users')
         .select(['id', 'email', 'first_name', 'locale'])
@@ -41,7 +41,7 @@ export function accountMailComposers({ siteUrl }: { siteUrl: string }): Record<A
         to: user.email,
         locale: user.locale,
         firstName: user.first_name,
-        link: link(user.locale, `/auth/confirm/${token}`),
+        link: `${link(user.locale, `/auth/confirm/${token}`)}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
       });
     },
 

@@ -17,7 +17,8 @@ const ByAddress = z.object({ email: z.string().min(1) });
 const ByUser = z.object({ userId: z.string().min(1) });
 
 export const ACCOUNT_MAIL_PAYLOADS = {
-  confirm_email: ByAddress,
+  /** `redirect`: where the sign-up was going (checkout), for the link to carry on to. */
+  confirm_email: ByAddress.extend({ redirect: z.string().optional() }),
   reset_password: ByAddress,
   welcome: ByUser,
   password_changed: ByUser,

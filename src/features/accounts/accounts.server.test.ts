@@ -199,6 +199,21 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect(await d.mailOutbox.sentTo(input.email)).toHaveLength(2);
     });
 
+    it('carries the way to checkout a sign-up began on into its confirmation link, and nothing off the site', async () => {
+      const d = deps();
+      const french = data({ redirect: '/fr/checkout' });
+      expect(await register(d, french, 'fr', nextAddress())).toMatchObject({ kind: 'created' });
+      const [mail] = await d.mailOutbox.sentTo(french.email);
+      const token = tokenFromMail(mail as NonNullable<typeof mail>, 'confirm');
+      expect(mail?.text).toContain(`${SITE}/fr/auth/confirm/${token}?redirect=%2Ffr%2Fcheckout`);
+
+      const foreign = data({ redirect: 'https://evil.example/checkout' });
+      await register(d, foreign, 'en', nextAddress());
+      const [plain] = await d.mailOutbox.sentTo(foreign.email);
+      expect(plain?.text).not.toContain('redirect=');
+      expect(plain?.text).not.toContain('evil.example');
+    });
+
     it('refuses an address already signed up', async () => {
       const existing = await createUser(db());
       expect(await register(deps(), data({ email: existing.email }), 'en', nextAddress())).toEqual({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../lib/db/errors.ts';
 import type { Database } from '../../lib/db/schema.ts';
+import { sameSitePath } from '../../lib/http/redirect.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import {
   accountAddressBucket,
@@ -236,7 +237,11 @@ export async function register(
         })
         .returning(['id', 'email'])
         .executeTakeFirstOrThrow();
-      await queueAccountMail(trx, { kind: 'confirm_email', payload: { email: user.email } });
+      const redirect = sameSitePath(data.redirect, '');
+      await queueAccountMail(trx, {
+        kind: 'confirm_email',
+        payload: redirect ? { email: user.email, redirect } : { email: user.email },
+      });
       return user.id;
     });
   } catch (error) {

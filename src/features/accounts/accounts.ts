@@ -191,6 +191,12 @@ export function RegisterSchema(options: SchemaOptions) {
       ...professionalShape(m),
       tradeAccount: TradeAccountSchema(m).nullable(),
       ...locationShape(m),
+      /**
+       * The page the shopper was on the way to when asked to sign in (the sign-in page's
+       * `redirect`, checkout most often): the confirmation link brings them back to it. The
+       * server keeps it only if it is a path of this site.
+       */
+      redirect: z.string().max(2048).optional(),
     })
     .refine(...passwordsMatch(m))
     .transform((value) => ({

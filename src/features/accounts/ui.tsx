@@ -136,11 +136,18 @@ export function SubmitButton({
 }) {
   const hydrated = useHydrated();
   return (
+    // Busy, it says so and ignores presses (Enter in a field clicks it too) but is not disabled:
+    // a disabled button drops the focus it holds, and the answer ("Invalid email or password!")
+    // left the keyboard and screen reader at the page's start.
     <button
       type="submit"
       className={`btn ${className ?? ''}`.trim()}
-      disabled={busy || (!hydrated && !heldUntilHydrated)}
+      disabled={!hydrated && !heldUntilHydrated}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
     >
       {busy ? busyLabel : label}
     </button>

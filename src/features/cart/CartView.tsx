@@ -122,19 +122,40 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
     });
   };
 
-  const remove = (line: CartLineView) =>
+  // A removed line takes its Remove button with it, and focus fell to the page's start: it goes
+  // to the line now in its place (or the one before it, or the empty cart's heading) instead.
+  const root = useRef<HTMLDivElement>(null);
+  const focusAfterRemove = useRef<{ sku: string | undefined } | null>(null);
+  useEffect(() => {
+    const target = focusAfterRemove.current;
+    if (!target) return;
+    focusAfterRemove.current = null;
+    const line = target.sku
+      ? root.current?.querySelector<HTMLElement>(`[data-cart-line="${CSS.escape(target.sku)}"] .cart-line__name a`)
+      : root.current?.querySelector<HTMLElement>('#cart-empty-heading');
+    line?.focus();
+  }, [cart]);
+
+  const remove = (line: CartLineView) => {
+    const index = cart.lines.findIndex((entry) => entry.id === line.id);
+    const rest = cart.lines.filter((entry) => entry.id !== line.id);
+    // Read when the server's cart is shown (the effect above); a failed removal keeps the line.
+    focusAfterRemove.current = { sku: (rest[index] ?? rest[index - 1])?.sku };
     void change(
       line,
       () => removeCartLine(line.id, locale),
       strings.errors.remove,
       fill(strings.status.removed, { name: line.name }),
-    );
+    ).then((ok) => {
+      if (!ok) focusAfterRemove.current = null;
+    });
+  };
 
   const plural = new Intl.PluralRules(INTL_LOCALE[locale]).select(cart.count) === 'one';
   const unavailable = cart.lines.some((line) => !line.available);
 
   return (
-    <div className="cart">
+    <div className="cart" ref={root}>
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
@@ -150,7 +171,9 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
       )}
       {cart.lines.length === 0 ? (
         <section className="cart-empty card" aria-labelledby="cart-empty-heading">
-          <h2 id="cart-empty-heading">{strings.empty.heading}</h2>
+          <h2 id="cart-empty-heading" tabIndex={-1}>
+            {strings.empty.heading}
+          </h2>
           <p>{strings.empty.body}</p>
           <a className="btn" href={links.catalogue}>
             {strings.empty.cta}

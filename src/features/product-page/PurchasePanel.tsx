@@ -171,7 +171,7 @@ export default function PurchasePanel(props: PurchasePanelProps) {
   };
 
   const onAddToCart = async () => {
-    if (!selected) return;
+    if (!selected || busy !== null) return;
     setCapped(null);
     const quantity = acceptedQuantity();
     if (quantity === undefined) return;
@@ -300,18 +300,21 @@ export default function PurchasePanel(props: PurchasePanelProps) {
         </div>
 
         <div className="purchase__actions">
-          <button type="submit" className="btn" disabled={busy !== null || !selected}>
+          {/* Busy, the buttons say so but stay focusable: a disabled button under the finger or
+              the keyboard dropped focus to the page's start once the add was made. */}
+          <button type="submit" className="btn" disabled={!selected} aria-disabled={busy !== null || undefined}>
             {busy === 'cart' ? strings.adding : strings.addToCart}
           </button>
           <button
             type="button"
             className="btn btn--outline"
             onClick={() => {
-              if (!selected) return;
+              if (!selected || busy !== null) return;
               const quantity = acceptedQuantity();
               if (quantity !== undefined) void addToList(selected, quantity);
             }}
-            disabled={busy !== null || !selected}
+            disabled={!selected}
+            aria-disabled={busy !== null || undefined}
           >
             {strings.addToList}
           </button>

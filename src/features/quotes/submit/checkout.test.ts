@@ -60,6 +60,16 @@ describe('checkout schema', () => {
     expect(errors['pickup.locationId']).toBe('Veuillez sélectionner un emplacement.');
   });
 
+  it('names the limit of a delivery field typed too long, in both languages', () => {
+    const long = { ...blankDelivery, jobName: 'x'.repeat(121), poNumber: 'x'.repeat(61), city: 'x'.repeat(101) };
+    const en = errorsFor('en', { delivery: long });
+    expect(en['delivery.jobName']).toBe('Use at most 120 characters.');
+    expect(en['delivery.poNumber']).toBe('Use at most 60 characters.');
+    expect(en['delivery.city']).toBe('Use at most 100 characters.');
+    const fr = errorsFor('fr', { delivery: long });
+    expect(fr['delivery.jobName']).toBe('Utilisez au plus 120 caractères.');
+  });
+
   it('checks only the details the fulfilment needs', () => {
     expect(errorsFor('en', { fulfilment: 'pickup' })).toEqual({ 'pickup.locationId': 'Please select a location.' });
     const schema = CheckoutSchema({ messages: checkoutMessages(getT('en', 'checkout')), earliestDate: '2026-11-25' });

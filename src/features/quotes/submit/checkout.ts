@@ -89,13 +89,17 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+// The limit is named in the message ('Use at most 120 characters.'): a field without one
+// said only 'This is too long.', leaving the shopper to guess how much to cut.
+const atMost = (tooLong: string, max: number) => tooLong.replace('{max}', String(max));
+
 const requiredText = (message: string, max: number, tooLong: string) =>
   z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: atMost(tooLong, max) }));
 
 const optionalText = (max: number, tooLong: string) =>
-  z._default(z.string().check(z.trim(), z.maxLength(max, { error: tooLong })), '');
+  z._default(z.string().check(z.trim(), z.maxLength(max, { error: atMost(tooLong, max) })), '');
 
 /** Text that `normalize` turns into its one accepted shape, or refuses with `message`. */
 const normalizedText = (normalize: (value: string) => string | null, message: string) =>
