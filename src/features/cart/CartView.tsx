@@ -126,6 +126,7 @@ export default function CartView({ locale, initial, strings, warrantyNone, links
   // to the line now in its place (or the one before it, or the empty cart's heading) instead.
   const root = useRef<HTMLDivElement>(null);
   const focusAfterRemove = useRef<{ sku: string | undefined } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cart is drawn again.
   useEffect(() => {
     const target = focusAfterRemove.current;
     if (!target) return;
