@@ -7,12 +7,15 @@ import { ResendConfirmation } from './ResendConfirmation.tsx';
 export default function RegisteredResend({
   strings,
   genericError,
+  redirect,
 }: {
   strings: (typeof enAccounts)['signIn'];
   genericError: string;
+  /** Where the sign-up was going (checkout). */
+  redirect?: string | undefined;
 }) {
   const [email, setEmail] = useState<string | null>(null);
   useEffect(() => setEmail(sessionStorage.getItem(REGISTERED_EMAIL_KEY)), []);
   if (!email) return null;
-  return <ResendConfirmation email={email} strings={strings} genericError={genericError} />;
+  return <ResendConfirmation email={email} strings={strings} genericError={genericError} redirect={redirect} />;
 }

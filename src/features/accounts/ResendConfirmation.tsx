@@ -16,17 +16,20 @@ export function ResendConfirmation({
   email,
   strings,
   genericError,
+  redirect,
 }: {
   email: string;
   strings: Strings;
   genericError: string;
+  /** Where the sign-up was going (checkout): the new link carries on to it. */
+  redirect?: string | undefined;
 }) {
   const [state, setState] = useState<State>('idle');
 
   async function resend() {
     setState('sending');
     try {
-      await api('/api/auth/resend-confirmation', { method: 'POST', body: { email } });
+      await api('/api/auth/resend-confirmation', { method: 'POST', body: redirect ? { email, redirect } : { email } });
       setState('sent');
     } catch (error) {
       if (error instanceof ApiError) {

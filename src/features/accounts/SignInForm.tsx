@@ -89,7 +89,12 @@ export default function SignInForm({ strings, messages, redirectTo, notice, gene
             <strong>{t.notVerifiedToast}</strong>
           </p>
           <p>{fill(t.notConfirmedBody, { email: problem.email })}</p>
-          <ResendConfirmation email={problem.email} strings={t} genericError={genericError} />
+          <ResendConfirmation
+            email={problem.email}
+            strings={t}
+            genericError={genericError}
+            redirect={redirectTo === '/' || redirectTo === '/fr' ? undefined : redirectTo}
+          />
         </Alert>
       )}
       {problem?.kind === 'message' && (

@@ -327,6 +327,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       });
     });
 
+    it('carries the way to checkout into a resent link too, and nothing off the site', async () => {
+      const d = deps();
+      const going = await createUser(db(), { verified: false });
+      await resendConfirmation(d, going.email, nextAddress(), '/checkout');
+      const [mail] = await d.mailOutbox.sentTo(going.email);
+      const token = tokenFromMail(mail as NonNullable<typeof mail>, 'confirm');
+      expect(mail?.text).toContain(`/auth/confirm/${token}?redirect=%2Fcheckout`);
+      const lured = await createUser(db(), { verified: false });
+      await resendConfirmation(d, lured.email, nextAddress(), '//evil.example/checkout');
+      const [plain] = await d.mailOutbox.sentTo(lured.email);
+      expect(plain?.text).not.toContain('redirect=');
+      expect(plain?.text).not.toContain('evil.example');
+    });
+
     it('limits resends per account', async () => {
       const unconfirmed = await createUser(db(), { verified: false });
       for (let i = 0; i < LIMITS.resendAccount.max; i++)

@@ -259,7 +259,17 @@ export async function register(
  * after the same work: the outbox row is written whatever the address, and the worker finds
  * the unconfirmed account, if there is one (account-mail-composers.server.ts).
  */
-export async function resendConfirmation(deps: AccountDeps, email: string, clientAddress: string): Promise<void> {
+/**
+ * Queues a new confirmation link for an unconfirmed account's address (nothing is told of which
+ * addresses have one). `redirect`, where the sign-up was going, is kept when it is a path of
+ * this site, so the new link carries on to it as the first one did.
+ */
+export async function resendConfirmation(
+  deps: AccountDeps,
+  email: string,
+  clientAddress: string,
+  redirect?: string,
+): Promise<void> {
   const now = deps.now ?? new Date();
   await consume(
     deps.db,
@@ -269,7 +279,11 @@ export async function resendConfirmation(deps: AccountDeps, email: string, clien
     ],
     now,
   );
-  await queueAccountMail(deps.db, { kind: 'confirm_email', payload: { email } });
+  const goingTo = sameSitePath(redirect, '');
+  await queueAccountMail(deps.db, {
+    kind: 'confirm_email',
+    payload: goingTo ? { email, redirect: goingTo } : { email },
+  });
   deps.mailOutbox.kick();
 }
 

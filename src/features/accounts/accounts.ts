@@ -129,6 +129,11 @@ export function EmailSchema(m: ValidationMessages) {
   return z.object({ email: emailField(m) });
 }
 
+/** A new confirmation link asked for: the address, and where the sign-up was going (checkout). */
+export function ResendConfirmationSchema(m: ValidationMessages) {
+  return EmailSchema(m).extend({ redirect: z.string().max(2048).optional() });
+}
+
 export function ResetPasswordSchema(options: SchemaOptions) {
   return z
     .object({
