@@ -2,7 +2,8 @@
  * A plain form's unsent fields, kept in the tab's sessionStorage until the form is sent: a
  * page that reloads itself after another action (the desk's status change, assignment or
  * priced quote) gives back what was being typed instead of losing it. Only what was typed is
- * kept (text, a select's choice, a checkbox), never a hidden field; a field the server filled
+ * kept (text, a select's choice, a checkbox), never a hidden field, a password or a radio (a
+ * group's radios share a name: they would need a draft of their own); a field the server filled
  * itself (a refused post shown again) is left as the server wrote it.
  */
 
@@ -11,7 +12,7 @@ export type FieldDraft = Record<string, string | boolean>;
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const isCheckable = (field: Field): field is HTMLInputElement =>
-  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+  field instanceof HTMLInputElement && field.type === 'checkbox';
 
 function serverValue(field: Field): string | boolean {
   if (isCheckable(field)) return field.defaultChecked;
@@ -32,6 +33,7 @@ function typedFields(form: HTMLFormElement): Field[] {
         element instanceof HTMLSelectElement) &&
       element.name !== '' &&
       element.type !== 'hidden' &&
+      element.type !== 'radio' &&
       element.type !== 'file' &&
       element.type !== 'password',
   );

@@ -105,7 +105,8 @@ export function quoteMailComposers(deps: { siteUrl: string; salesDesk: string })
               version: {
                 number: version.number,
                 intro: previous ? n('mail.versionIntro', { number: version.number, reference: quote.reference }) : null,
-                // A first version names what it changed from the request (a line left out, another size).
+                // A first version names the sizes and quantities it changed from the request (the lines it
+                // leaves out are `notOffered`, above).
                 changes: (previous
                   ? versionChanges(previous.lines, version.lines)
                   : changesFromRequest(quote.lines, version.lines)
