@@ -220,6 +220,49 @@ test.describe('checkout', () => {
     await mailFor(SALES_DESK, 'quote_request_sales_desk', reference);
   });
 
+  for (const locale of ['en', 'fr'] as const) {
+    test(`what was typed survives a reload, shows its part before React, and is what is sent (${locale})`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      const t = T[locale];
+      const account = await createConfirmedAccount(request, { label: `checkout-reload-${locale}`, locale });
+      await signIn(context, account);
+      await fillCart(context.request, [{ variantId: 2, quantity: 3 }]);
+      const form = await openCheckout(page, locale);
+      await form.getByLabel(t.delivery, { exact: true }).check();
+      await fillDelivery(form, locale);
+      await form.getByLabel(t.postal).fill('n1h 3t9');
+      await form.getByLabel(t.phone).fill('519 555 0142');
+      await form.getByLabel(t.payment).check();
+
+      await page.reload();
+      // Before any touch wakes React (client:interaction), the browser's restored fields and
+      // the part their choice needs are on screen.
+      await expect(page.locator('section.checkout-main astro-island[ssr]')).toHaveCount(1);
+      await expect(form.getByLabel(t.delivery, { exact: true })).toBeChecked();
+      await expect(form.getByLabel(t.location)).toBeHidden();
+      await expect(form.getByLabel(t.street)).toHaveValue('12 Elm Street');
+      await expect(form.getByLabel(t.province)).toHaveValue(locale === 'fr' ? 'QC' : 'ON');
+      await expect(form.getByLabel(t.phone)).toHaveValue('519-555-0142');
+      await expect(form.getByLabel(t.payment)).toBeChecked();
+
+      await form.getByRole('button', { name: t.submit }).click();
+      await expect(page).toHaveURL(new RegExp(`${t.checkout}/complete\\?id=\\d+$`));
+      const reference = (await page.locator('[data-reference]').textContent())?.trim() ?? '';
+      const confirmation = await mailFor(account.email, 'quote_request_confirmation', reference);
+      expect(confirmation.text).toContain('12 Elm Street');
+      expect(confirmation.text).toContain('N1H 3T9');
+
+      // Once the request is made, the draft is gone: the next checkout starts empty.
+      await fillCart(context.request, [{ variantId: 2, quantity: 1 }]);
+      const next = await openCheckout(page, locale);
+      await expect(next.getByLabel(t.pickup, { exact: true })).toBeChecked();
+      await expect(next.getByLabel(t.street)).toHaveValue('');
+    });
+  }
+
   test('pickup at my sales yard, preselected; the history lists it and its detail re-adds the items (en) @phone', async ({
     page,
     context,

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, get, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { forgetFieldDraft } from '../../../lib/forms/field-drafts.ts';
 import { PHONE_MASK, POSTAL_CODE_MASK, phoneCountryCodeLength } from '../../../lib/forms/input-mask.ts';
 import MaskedInput from '../../../lib/forms/MaskedInput.tsx';
 import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
@@ -14,9 +15,8 @@ import {
   type CheckoutMessages,
   type CheckoutResult,
   COMMENTS_MAX_LENGTH,
+  checkoutDraftStorageName,
   FULFILMENTS,
-  needsDelivery,
-  needsPickup,
   PAYMENT_PREFERENCES,
 } from './checkout-fields.ts';
 import { describedBy, loadValidation, localToday, useCheckoutKey } from './checkout-form.client.ts';
@@ -106,7 +106,6 @@ export default function CheckoutForm({
   const {
     register,
     handleSubmit,
-    watch,
     setError,
     getValues,
     formState: { errors, isSubmitting },
@@ -177,7 +176,6 @@ export default function CheckoutForm({
     },
   });
   const [done, setDone] = useState(false);
-  const fulfilment = watch('fulfilment');
 
   // The server parses what the form holds with the same schema, so it gets the form's values
   // as typed, not this side's parsed output.
@@ -188,6 +186,7 @@ export default function CheckoutForm({
         body: { ...getValues(), idempotencyKey: key.get() },
       });
       key.forget();
+      forgetFieldDraft(checkoutDraftStorageName(userId));
       setDone(true);
       location.assign(`${completePath}?id=${result.id}`);
     });
@@ -231,120 +230,120 @@ export default function CheckoutForm({
         </div>
       </fieldset>
 
-      {needsPickup(fulfilment) && (
-        <section className="checkout-section" aria-labelledby={id('pickup-heading')}>
-          <h2 id={id('pickup-heading')}>{strings.pickup.heading}</h2>
-          <Field id={id('location')} label={strings.pickup.location} error={errors.pickup?.locationId?.message}>
+      {/* Both parts are always in the page, shown by the checked radio (checkout.css) before
+          React as after it: a reload or a return to the page gives back what was typed in
+          either, as the browser restores a form's fields, and a restored choice shows its part
+          at once. Only the part the choice needs is checked and sent (CheckoutSchema). */}
+      <section className="checkout-section" data-fulfilment-part="pickup" aria-labelledby={id('pickup-heading')}>
+        <h2 id={id('pickup-heading')}>{strings.pickup.heading}</h2>
+        <Field id={id('location')} label={strings.pickup.location} error={errors.pickup?.locationId?.message}>
+          <select
+            id={id('location')}
+            aria-invalid={errors.pickup?.locationId ? true : undefined}
+            aria-describedby={describedBy(id('location'), false, errors.pickup?.locationId?.message)}
+            defaultValue={preselected}
+            {...register('pickup.locationId')}
+          >
+            <option value="">{strings.pickup.placeholder}</option>
+            {yards.map((yard) => (
+              <option key={yard.id} value={String(yard.id)}>
+                {yard.name} ({yard.city})
+              </option>
+            ))}
+          </select>
+        </Field>
+      </section>
+
+      <section className="checkout-section" data-fulfilment-part="delivery" aria-labelledby={id('delivery-heading')}>
+        <h2 id={id('delivery-heading')}>{d.heading}</h2>
+        <div className="form-row">
+          <TextField
+            label={d.jobName}
+            optionalLabel={strings.details.optional}
+            registration={register('delivery.jobName')}
+            error={errors.delivery?.jobName}
+          />
+          <TextField
+            label={d.poNumber}
+            optionalLabel={strings.details.optional}
+            registration={register('delivery.poNumber')}
+            error={errors.delivery?.poNumber}
+          />
+        </div>
+        <TextField
+          label={d.streetAddress}
+          autoComplete="street-address"
+          registration={register('delivery.streetAddress')}
+          error={errors.delivery?.streetAddress}
+        />
+        <div className="form-row">
+          <TextField
+            label={d.city}
+            autoComplete="address-level2"
+            registration={register('delivery.city')}
+            error={errors.delivery?.city}
+          />
+          <Field id={id('province')} label={d.province} error={deliveryError('province')}>
             <select
-              id={id('location')}
-              aria-invalid={errors.pickup?.locationId ? true : undefined}
-              aria-describedby={describedBy(id('location'), false, errors.pickup?.locationId?.message)}
-              defaultValue={preselected}
-              {...register('pickup.locationId')}
+              id={id('province')}
+              autoComplete="address-level1"
+              aria-invalid={deliveryError('province') ? true : undefined}
+              aria-describedby={describedBy(id('province'), false, deliveryError('province'))}
+              {...register('delivery.province')}
             >
-              <option value="">{strings.pickup.placeholder}</option>
-              {yards.map((yard) => (
-                <option key={yard.id} value={String(yard.id)}>
-                  {yard.name} ({yard.city})
+              <option value="">{d.provincePlaceholder}</option>
+              {provinces.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
                 </option>
               ))}
             </select>
           </Field>
-        </section>
-      )}
-
-      {needsDelivery(fulfilment) && (
-        <section className="checkout-section" aria-labelledby={id('delivery-heading')}>
-          <h2 id={id('delivery-heading')}>{d.heading}</h2>
-          <div className="form-row">
-            <TextField
-              label={d.jobName}
-              optionalLabel={strings.details.optional}
-              registration={register('delivery.jobName')}
-              error={errors.delivery?.jobName}
-            />
-            <TextField
-              label={d.poNumber}
-              optionalLabel={strings.details.optional}
-              registration={register('delivery.poNumber')}
-              error={errors.delivery?.poNumber}
-            />
-          </div>
-          <TextField
-            label={d.streetAddress}
-            autoComplete="street-address"
-            registration={register('delivery.streetAddress')}
-            error={errors.delivery?.streetAddress}
+        </div>
+        <Field id={id('postal')} label={d.postalCode} hint={d.postalCodeHint} error={deliveryError('postalCode')}>
+          <MaskedInput
+            id={id('postal')}
+            mask={POSTAL_CODE_MASK}
+            uppercase
+            autoComplete="postal-code"
+            className="input--short"
+            aria-invalid={deliveryError('postalCode') ? true : undefined}
+            aria-describedby={describedBy(id('postal'), true, deliveryError('postalCode'))}
+            {...register('delivery.postalCode')}
           />
+        </Field>
+        <fieldset className="field checkout-subsection">
+          <legend>{d.siteContact}</legend>
           <div className="form-row">
             <TextField
-              label={d.city}
-              autoComplete="address-level2"
-              registration={register('delivery.city')}
-              error={errors.delivery?.city}
+              label={d.firstName}
+              autoComplete="given-name"
+              registration={register('delivery.siteContactFirstName')}
+              error={errors.delivery?.siteContactFirstName}
             />
-            <Field id={id('province')} label={d.province} error={deliveryError('province')}>
-              <select
-                id={id('province')}
-                autoComplete="address-level1"
-                aria-invalid={deliveryError('province') ? true : undefined}
-                aria-describedby={describedBy(id('province'), false, deliveryError('province'))}
-                {...register('delivery.province')}
-              >
-                <option value="">{d.provincePlaceholder}</option>
-                {provinces.map(({ code, name }) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <TextField
+              label={d.lastName}
+              autoComplete="family-name"
+              registration={register('delivery.siteContactLastName')}
+              error={errors.delivery?.siteContactLastName}
+            />
           </div>
-          <Field id={id('postal')} label={d.postalCode} hint={d.postalCodeHint} error={deliveryError('postalCode')}>
+          <Field id={id('phone')} label={d.phone} hint={d.phoneHint} error={deliveryError('phone')}>
             <MaskedInput
-              id={id('postal')}
-              mask={POSTAL_CODE_MASK}
-              uppercase
-              autoComplete="postal-code"
+              id={id('phone')}
+              mask={PHONE_MASK}
+              skipPrefix={phoneCountryCodeLength}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
               className="input--short"
-              aria-invalid={deliveryError('postalCode') ? true : undefined}
-              aria-describedby={describedBy(id('postal'), true, deliveryError('postalCode'))}
-              {...register('delivery.postalCode')}
+              aria-invalid={deliveryError('phone') ? true : undefined}
+              aria-describedby={describedBy(id('phone'), true, deliveryError('phone'))}
+              {...register('delivery.phone')}
             />
           </Field>
-          <fieldset className="field checkout-subsection">
-            <legend>{d.siteContact}</legend>
-            <div className="form-row">
-              <TextField
-                label={d.firstName}
-                autoComplete="given-name"
-                registration={register('delivery.siteContactFirstName')}
-                error={errors.delivery?.siteContactFirstName}
-              />
-              <TextField
-                label={d.lastName}
-                autoComplete="family-name"
-                registration={register('delivery.siteContactLastName')}
-                error={errors.delivery?.siteContactLastName}
-              />
-            </div>
-            <Field id={id('phone')} label={d.phone} hint={d.phoneHint} error={deliveryError('phone')}>
-              <MaskedInput
-                id={id('phone')}
-                mask={PHONE_MASK}
-                skipPrefix={phoneCountryCodeLength}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                className="input--short"
-                aria-invalid={deliveryError('phone') ? true : undefined}
-                aria-describedby={describedBy(id('phone'), true, deliveryError('phone'))}
-                {...register('delivery.phone')}
-              />
-            </Field>
-          </fieldset>
-        </section>
-      )}
+        </fieldset>
+      </section>
 
       <section className="checkout-section" aria-labelledby={id('details-heading')}>
         <h2 id={id('details-heading')}>{strings.details.heading}</h2>

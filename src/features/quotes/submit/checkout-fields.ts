@@ -67,3 +67,6 @@ export interface CheckoutResult {
 
 /** The browser's key for the checkout in progress, shared by the tabs of one user (localStorage). */
 export const checkoutKeyStorageName = (userId: string) => `nursery:checkout-key:${userId}`;
+
+/** What this tab's checkout form holds until its request is made (sessionStorage, field-drafts). */
+export const checkoutDraftStorageName = (userId: string) => `nursery:checkout-draft:${userId}`;
