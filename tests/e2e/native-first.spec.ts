@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createConfirmedAccount, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 import { makePng } from '../support/images.ts';
+import { createShopper } from '../support/shopper.ts';
 
 /**
  * Native first, then React (docs/decisions/048-native-first-islands.md), on a slow phone
@@ -442,6 +443,51 @@ for (const locale of LOCALES) {
       await expect(note).toHaveValue('Called the customer first');
       await expect(islandIn(actions)).not.toHaveAttribute('ssr', { timeout: 90_000 });
       await expect(note).toHaveValue('Called the customer first');
+    });
+
+    test("the desk's owner: Assign to me pressed before React is carried out", async ({ page, context, request }) => {
+      const shopper = await createShopper(request, { label: `native-owner-${locale}`, locale });
+      await shopper.client.dispose();
+      await signIn(context, 'admin');
+      // The scripts held until the press is made stand for a slow network, without its wait.
+      const releaseScripts = await holdScripts(page);
+      await page.goto(`${prefix(locale)}/admin/quote-requests/${shopper.quoteId}`, { waitUntil: 'commit' });
+      const owner = page.getByRole('region', { name: byLocale(locale, 'Owner', 'Responsable') });
+      await expect(islandIn(owner)).toHaveAttribute('ssr', '');
+      const assign = owner.getByRole('button', { name: byLocale(locale, 'Assign to me', "Me l'attribuer") });
+      // The press is held, and says so, until React is there; then it is carried out.
+      await assign.click();
+      await expect(assign).toHaveAttribute('aria-busy', 'true');
+      releaseScripts();
+      // The assignment reloads the page, which names the owner.
+      await expect(owner.locator('[data-owner-name]')).not.toHaveAttribute('data-owner-name', '', {
+        timeout: 90_000,
+      });
+    });
+
+    test("a request's Add these items to my cart pressed before React is carried out", async ({
+      page,
+      context,
+      request,
+    }) => {
+      const shopper = await createShopper(request, { label: `native-reorder-${locale}`, locale });
+      await shopper.client.dispose();
+      await signIn(context, shopper.account);
+      const count = async () => ((await (await context.request.get('/api/cart')).json()) as { count: number }).count;
+      const before = await count();
+      // The scripts held until the press is made stand for a slow network, without its wait.
+      const releaseScripts = await holdScripts(page);
+      await page.goto(`${prefix(locale)}/profile/quote-requests/${shopper.quoteId}`, { waitUntil: 'commit' });
+      const reorder = page.getByRole('button', {
+        name: byLocale(locale, 'Add these items to my cart', 'Ajouter ces articles à mon panier'),
+      });
+      await reorder.click();
+      await expect(reorder).toHaveAttribute('aria-busy', 'true');
+      releaseScripts();
+      await expect(page.getByText(byLocale(locale, /added to your cart/, /ajoutés? à votre panier/))).toBeVisible({
+        timeout: 90_000,
+      });
+      expect(await count()).toBeGreaterThan(before);
     });
   });
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/http/client.ts';
 import type enMail from '../../lib/i18n/locales/en/mail.json';
-import { useHydrated } from '../accounts/ui.tsx';
 import type { MailProblemStatus } from './mail-outbox.ts';
 
 type Strings = Pick<
@@ -68,7 +67,6 @@ export default function MailProblemsTable({ rows, strings }: { rows: MailProblem
 }
 
 function RetryButton({ id, strings }: { id: number; strings: Strings }) {
-  const hydrated = useHydrated();
   const [state, setState] = useState<'idle' | 'busy' | 'queued' | { error: string }>('idle');
 
   async function retry() {
@@ -99,7 +97,7 @@ function RetryButton({ id, strings }: { id: number; strings: Strings }) {
       <button
         type="button"
         className="btn btn--sm btn--outline"
-        disabled={!hydrated || state === 'busy'}
+        disabled={state === 'busy'}
         onClick={() => void retry()}
         data-mail-retry
       >

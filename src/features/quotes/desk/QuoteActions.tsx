@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { QuoteStatus } from '../../../lib/db/schema.ts';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
-import { Alert, useHydrated } from '../../accounts/ui.tsx';
+import { Alert } from '../../accounts/ui.tsx';
 import PricingForm from './PricingForm.tsx';
 import { messageFor, type Props } from './quote-actions.ts';
 
@@ -27,7 +27,6 @@ export default function QuoteActions(props: Props) {
 }
 
 function StatusButtons({ quoteId, choices, status, strings }: Props) {
-  const hydrated = useHydrated();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +79,7 @@ function StatusButtons({ quoteId, choices, status, strings }: Props) {
             key={to}
             type="button"
             className={`btn btn--sm ${to === 'cancelled' ? 'btn--outline' : ''}`}
-            disabled={busy || !hydrated}
+            disabled={busy}
             onClick={() => void move(to)}
             data-move-to={to}
           >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import type enQuotes from '../../../lib/i18n/locales/en/quotes.json';
-import { Alert, useHydrated } from '../../accounts/ui.tsx';
+import { Alert } from '../../accounts/ui.tsx';
 import { publishCartCount } from '../../cart/cart.client.ts';
 import type { ReorderResult } from './history.ts';
 
@@ -14,7 +14,6 @@ interface Props {
 
 /** 'Add these items to my cart': the request's items, at today's prices; those no longer sold are named. */
 export default function ReorderButton({ quoteId, strings, cartPath }: Props) {
-  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReorderResult | null>(null);
   const [failed, setFailed] = useState(false);
@@ -37,13 +36,7 @@ export default function ReorderButton({ quoteId, strings, cartPath }: Props) {
 
   return (
     <div className="reorder">
-      <button
-        type="button"
-        className="btn"
-        onClick={reorder}
-        disabled={busy || !hydrated}
-        aria-busy={busy || undefined}
-      >
+      <button type="button" className="btn" onClick={reorder} disabled={busy} aria-busy={busy || undefined}>
         {busy ? strings.busy : strings.button}
       </button>
       <p className="muted small">{strings.note}</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/http/client.ts';
-import { Alert, useHydrated } from '../../accounts/ui.tsx';
+import { Alert } from '../../accounts/ui.tsx';
 
 export interface OwnerFormProps {
   quoteId: number;
@@ -19,7 +19,6 @@ export interface OwnerFormProps {
 
 /** "Assign to me", "Assign to…" a colleague, "Unassign" (decision 052); the page reloads after. */
 export default function OwnerForm({ quoteId, ownerId, viewerId, staff, strings }: OwnerFormProps) {
-  const hydrated = useHydrated();
   const [chosen, setChosen] = useState(ownerId ?? viewerId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +37,7 @@ export default function OwnerForm({ quoteId, ownerId, viewerId, staff, strings }
     setBusy(false);
   }
 
-  const disabled = busy || !hydrated;
+  const disabled = busy;
   return (
     <form className="form qd-owner" onSubmit={(event) => event.preventDefault()}>
       {error && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
-import { Alert, useHydrated } from '../../accounts/ui.tsx';
+import { Alert } from '../../accounts/ui.tsx';
 import { EXEMPTION_REASON_MAX, TaxExemptionSchema } from './exemption.ts';
 
 /**
@@ -32,7 +32,6 @@ export default function TaxExemptionForm({
   reason: string | null;
   strings: TaxExemptionStrings;
 }) {
-  const hydrated = useHydrated();
   const [value, setValue] = useState(reason ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -90,14 +89,14 @@ export default function TaxExemptionForm({
         />
       </div>
       <div className="qd-buttons">
-        <button type="submit" className="btn btn--sm" disabled={busy || !hydrated} data-exempt-save>
+        <button type="submit" className="btn btn--sm" disabled={busy} data-exempt-save>
           {busy ? strings.working : strings.save}
         </button>
         {reason !== null && (
           <button
             type="button"
             className="btn btn--sm btn--outline"
-            disabled={busy || !hydrated}
+            disabled={busy}
             onClick={() => void save(false)}
             data-exempt-remove
           >
