@@ -392,6 +392,8 @@ test.describe('text areas typed into as React hydrates', () => {
     test(`the product editor: each text area ends as typed, the others typed before React (${locale})`, async ({
       context,
     }) => {
+      // Four page loads, each waiting for React on a shared machine.
+      test.setTimeout(120_000);
       await signIn(context, 'admin');
       for (const selected of TEXT_AREAS) {
         const page = await context.newPage();
