@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { apiClient, hydrated, SAME_ORIGIN, signIn } from '../support/accounts.ts';
+import { apiClient, SAME_ORIGIN, signIn } from '../support/accounts.ts';
 import { makeGif, makeJpeg, makePng } from '../support/images.ts';
 
 /**
@@ -114,11 +114,6 @@ test.describe('admin catalogue', () => {
     const two = await second.newPage();
     await one.goto('/admin/products/frances-williams-hosta');
     await two.goto('/admin/products/frances-williams-hosta');
-    // Both editors hydrated before typing: a description filled while React hydrated the
-    // editor once came out as the old text followed by the new (see the stop note of
-    // 2026-11-29; native-first.spec.ts holds the editor's first touch on its name field).
-    await hydrated(one.getByRole('main'));
-    await hydrated(two.getByRole('main'));
     const description = (page: Page) => page.locator('.ca-lang[lang=en]').getByLabel('Description');
     await description(one).fill('Blue-green leaves with gold edges.');
     await one.getByRole('button', { name: 'Save' }).click();

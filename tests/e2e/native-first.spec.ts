@@ -348,6 +348,129 @@ test.describe('native first, then React, without a frame undone', () => {
   }
 });
 
+/**
+ * fill()'s two halves with React's hydration between them, as on a loaded machine: the text
+ * area is focused and its text selected on the server's HTML, the island's scripts come, and
+ * the new text is typed once React has committed (`committed` says when). It must replace
+ * whatever the field holds by then, not land after it.
+ */
+async function typeAcrossHydration(
+  page: Page,
+  path: string,
+  field: (page: Page) => Locator,
+  text: string,
+  options: { before?: (page: Page) => Promise<void>; committed: (page: Page) => Promise<void> },
+) {
+  const release = await holdScripts(page);
+  // Module scripts hold back DOMContentLoaded: the page is used from its first bytes.
+  await page.goto(path, { waitUntil: 'commit' });
+  const target = field(page);
+  await expect(page.locator('astro-island').filter({ has: target })).toHaveAttribute('ssr', '');
+  await options.before?.(page);
+  await target.selectText();
+  release();
+  await options.committed(page);
+  await page.keyboard.insertText(text);
+}
+
+/** The body of the next request matching `url`, which is answered 503 so that nothing is saved. */
+async function nextBody(page: Page, url: RegExp): Promise<() => Promise<Record<string, unknown>>> {
+  let body: Record<string, unknown> | undefined;
+  await page.route(url, async (route) => {
+    body = route.request().postDataJSON();
+    await route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Not now' } } });
+  });
+  return async () => {
+    await expect.poll(() => body !== undefined, { timeout: 10_000 }).toBe(true);
+    return body ?? {};
+  };
+}
+
+const TEXT_AREAS = ['description_en', 'disclaimer_en', 'description_fr', 'disclaimer_fr'] as const;
+
+test.describe('text areas typed into as React hydrates', () => {
+  for (const locale of LOCALES) {
+    test(`the product editor: each text area ends as typed, the others typed before React (${locale})`, async ({
+      context,
+    }) => {
+      // Four page loads, each waiting for React on a shared machine.
+      test.setTimeout(120_000);
+      await signIn(context, 'admin');
+      for (const selected of TEXT_AREAS) {
+        const page = await context.newPage();
+        const area = (p: Page, name: string) => p.locator(`textarea[name="${name}"]`);
+        const typed = (name: string) => `${name} typed ${name === selected ? 'as React came' : 'before React'}.`;
+        await typeAcrossHydration(
+          page,
+          `${prefix(locale)}/admin/products/june-hosta`,
+          (p) => area(p, selected),
+          typed(selected),
+          {
+            before: async (p) => {
+              for (const name of TEXT_AREAS) if (name !== selected) await area(p, name).fill(typed(name));
+            },
+            // The form writes the product into its fields as React commits it: the name shows then.
+            committed: (p) => expect(p.locator('input[name="name_en"]')).toHaveValue(/\S/, { timeout: 30_000 }),
+          },
+        );
+        for (const name of TEXT_AREAS) await expect(area(page, name)).toHaveValue(typed(name));
+        // React's form holds them too: what Save sends (answered 503, nothing saved).
+        const saved = await nextBody(page, /\/api\/admin\/products\/\d+$/);
+        await page.getByRole('button', { name: byLocale(locale, 'Save', 'Enregistrer'), exact: true }).click();
+        const body = await saved();
+        for (const name of TEXT_AREAS) expect(body[name], name).toBe(typed(name));
+        await page.close();
+      }
+    });
+
+    test(`a list's description typed as React hydrates its editor (${locale})`, async ({ page, request, context }) => {
+      const account = await createConfirmedAccount(request, { label: `native-list-${locale}`, locale });
+      await signIn(context, account);
+      const created = await context.request.post('/api/lists', {
+        headers: SAME_ORIGIN,
+        data: { name: 'Shade bed', description: 'Hostas and ferns.' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const description = (p: Page) => p.locator('.lists-panel textarea');
+      const typed = byLocale(locale, 'Only ferns now.', 'Seulement des fougères.');
+      await typeAcrossHydration(page, `${prefix(locale)}/lists/${id}?edit=1`, description, typed, {
+        committed: (p) => expect(p.locator('.lists-panel input').first()).toHaveValue('Shade bed', { timeout: 30_000 }),
+      });
+      await expect(description(page)).toHaveValue(typed);
+      await expect(page.locator('.lists-panel input').first()).toHaveValue('Shade bed');
+      const saved = await nextBody(page, new RegExp(`/api/lists/${id}$`));
+      await page.locator('.lists-panel button[type="submit"]').click();
+      expect(await saved()).toEqual({ name: 'Shade bed', description: typed });
+    });
+
+    test(`the quote desk's notes typed before and as React hydrates (${locale})`, async ({ page, context }) => {
+      await signIn(context, 'admin');
+      const waiting = (await (
+        await context.request.get('/api/admin/quote-requests?status=in_review&sort=submitted_desc&size=5')
+      ).json()) as { rows: { id: number }[] };
+      const target = waiting.rows[locale === 'en' ? 2 : 3];
+      if (!target) throw new Error('The seed has no quote request in review left');
+      const history = (p: Page) => p.locator('#qd-status-note');
+      const customer = (p: Page) => p.locator('#qd-quote-note');
+      const typed = { history: 'Called first.', customer: 'Prices held until May.' };
+      await typeAcrossHydration(page, `${prefix(locale)}/admin/quote-requests/${target.id}`, history, typed.history, {
+        before: (p) => customer(p).fill(typed.customer),
+        committed: (p) =>
+          expect(islandIn(p.locator('section.qd-actions'))).not.toHaveAttribute('ssr', { timeout: 30_000 }),
+      });
+      await expect(history(page)).toHaveValue(typed.history);
+      await expect(customer(page)).toHaveValue(typed.customer);
+      // The history note is React's state (a controlled field): its props hold what is shown.
+      const reactValue = await history(page).evaluate((element) => {
+        const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+        return key ? (element as unknown as Record<string, { value?: string }>)[key]?.value : undefined;
+      });
+      expect(reactValue).toBe(typed.history);
+    });
+  }
+});
+
 /** The island around a region's fields, still showing the server's HTML until React is there. */
 const islandIn = (region: Locator) => region.locator('astro-island').first();
 
@@ -428,10 +551,10 @@ for (const locale of LOCALES) {
     test('the quote desk: a note typed as the first touch is kept', async ({ page, context }) => {
       await signIn(context, 'admin');
       const waiting = (await (
-        await context.request.get('/api/admin/quote-requests?status=submitted&sort=submitted_desc&size=5')
+        await context.request.get('/api/admin/quote-requests?status=in_review&sort=submitted_desc&size=5')
       ).json()) as { rows: { id: number }[] };
       const target = waiting.rows[locale === 'en' ? 0 : 1];
-      if (!target) throw new Error('The seed has no submitted quote request left');
+      if (!target) throw new Error('The seed has no quote request in review left');
       await slowNetwork(page, context);
       await page.goto(`${prefix(locale)}/admin/quote-requests/${target.id}`);
       const actions = page.locator('section.qd-actions');

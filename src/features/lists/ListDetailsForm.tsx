@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useIslandForm } from '../../lib/forms/use-island-form.ts';
 import { useSubmit } from '../../lib/forms/use-submit.ts';
 import type enLists from '../../lib/i18n/locales/en/lists.json';
@@ -49,10 +49,13 @@ export default function ListDetailsForm(props: Props) {
     defaultValues: props.initial ?? empty,
   });
   const descriptionId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when the form opens.
   useEffect(() => {
-    if (props.focusName) setFocus('name');
+    // Not away from a field of the form the visitor went to before React: a page opened in
+    // edit mode (?edit=1) shows the form as HTML first, and what is typed there stays there.
+    if (props.focusName && !formRef.current?.contains(document.activeElement)) setFocus('name');
   }, []);
 
   const submit = useSubmit<ListDetailsInput, true>({
@@ -72,7 +75,7 @@ export default function ListDetailsForm(props: Props) {
   );
 
   return (
-    <form className="form" method="post" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="form" method="post" onSubmit={onSubmit} noValidate>
       {submit.problem && (
         <Alert kind="error">
           <p>{props.failedMessage}</p>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keepingSelection } from './use-island-form.ts';
 
 /**
  * Every form in an island takes react-hook-form through `useIslandForm`, which hands a radio
@@ -31,5 +32,51 @@ describe('forms in islands', () => {
   it("are found by the check above: the store's forms use it", () => {
     const users = sources(src).filter((file) => /\buseIslandForm[<(]/.test(readFileSync(file, 'utf8')));
     expect(users.length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('keepingSelection', () => {
+  /** A focused text field holding `value`, its selection `[start, end]`. */
+  function field(value: string, start: number, end: number, focused = true) {
+    const node = {
+      value,
+      selectionStart: start as number | null,
+      selectionEnd: end as number | null,
+      ownerDocument: { activeElement: null as unknown },
+      select() {
+        node.selectionStart = 0;
+        node.selectionEnd = node.value.length;
+      },
+    };
+    if (focused) node.ownerDocument.activeElement = node;
+    return node;
+  }
+  /** react-hook-form's registration as it attaches: it writes the form's default into the field. */
+  const writing = (value: string) => ({
+    name: 'description' as const,
+    onChange: async () => {},
+    onBlur: async () => {},
+    ref: (node: unknown) => {
+      (node as { value: string; selectionStart: number; selectionEnd: number }).value = value;
+      Object.assign(node as object, { selectionStart: value.length, selectionEnd: value.length });
+    },
+  });
+
+  it('selects what the form wrote beneath a selection of the whole field, so typing replaces it', () => {
+    const description = field('', 0, 0);
+    keepingSelection(writing('Old text')).ref(description);
+    expect([description.value, description.selectionStart, description.selectionEnd]).toEqual(['Old text', 0, 8]);
+  });
+
+  it('leaves a caret placed inside the text, a field not focused, and a value the form kept', () => {
+    const inside = field('abc', 1, 1);
+    keepingSelection(writing('Old text')).ref(inside);
+    expect(inside.selectionStart).toBe(8);
+    const elsewhere = field('', 0, 0, false);
+    keepingSelection(writing('Old text')).ref(elsewhere);
+    expect(elsewhere.selectionStart).toBe(8);
+    const same = field('Old text', 0, 8);
+    keepingSelection(writing('Old text')).ref(same);
+    expect(same.selectionStart).toBe(8);
   });
 });
