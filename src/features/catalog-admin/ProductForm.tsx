@@ -51,7 +51,7 @@ export default function ProductForm({
   const schema = useMemo(() => ProductEditSchema(messages), [messages]);
   const [slugAtOpen, setSlugAtOpen] = useState(product.values.slug_en);
   const {
-    register,
+    field,
     control,
     handleSubmit,
     getValues,
@@ -119,7 +119,7 @@ export default function ProductForm({
       hint={options.hint}
       type={options.type ?? 'text'}
       inputMode={options.inputMode}
-      registration={register(name as keyof ProductEditInput)}
+      registration={field(name as keyof ProductEditInput)}
       error={err(name)}
     />
   );
@@ -129,7 +129,7 @@ export default function ProductForm({
     return (
       <div className="field" data-invalid={error?.message ? '' : undefined}>
         <label htmlFor={id}>{label}</label>
-        <select id={id} aria-invalid={error?.message ? true : undefined} {...register(name as keyof ProductEditInput)}>
+        <select id={id} aria-invalid={error?.message ? true : undefined} {...field(name as keyof ProductEditInput)}>
           {options.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
@@ -151,7 +151,7 @@ export default function ProductForm({
           lang={lang}
           rows={rows}
           aria-invalid={error?.message ? true : undefined}
-          {...register(name as keyof ProductEditInput)}
+          {...field(name as keyof ProductEditInput)}
         />
         {error?.message && <p className="field-error">{error.message}</p>}
       </div>
@@ -198,7 +198,7 @@ export default function ProductForm({
           {text('botanicalName', t.botanicalName)}
           <div className="field">
             <label htmlFor="pf-category">{t.category}</label>
-            <select id="pf-category" {...register('categoryId', { valueAsNumber: true })}>
+            <select id="pf-category" {...field('categoryId', { valueAsNumber: true })}>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.label}
@@ -228,7 +228,8 @@ export default function ProductForm({
           <legend>{t.exposure}</legend>
           {EXPOSURES.map((exposure) => (
             <label key={exposure} className="choice">
-              <input type="checkbox" value={exposure} {...register('exposure')} /> {exposures[exposure]}
+              <input type="checkbox" value={exposure} {...field('exposure', undefined, exposure)} />{' '}
+              {exposures[exposure]}
             </label>
           ))}
         </fieldset>
@@ -237,10 +238,10 @@ export default function ProductForm({
       <fieldset className="ca-section">
         <legend>{t.visibility}</legend>
         <label className="choice">
-          <input type="checkbox" {...register('isPublished')} /> {t.isPublished}
+          <input type="checkbox" {...field('isPublished')} /> {t.isPublished}
         </label>
         <label className="choice">
-          <input type="checkbox" {...register('isFeatured')} /> {t.isFeatured}
+          <input type="checkbox" {...field('isFeatured')} /> {t.isFeatured}
         </label>
       </fieldset>
 
@@ -265,7 +266,7 @@ export default function ProductForm({
               {text(`variants.${index}.listPrice`, t.listPrice, { inputMode: 'decimal' })}
               {text(`variants.${index}.tradePrice`, t.tradePrice, { inputMode: 'decimal' })}
               <label className="choice ca-variant__active">
-                <input type="checkbox" {...register(`variants.${index}.isActive`)} /> {t.isActive}
+                <input type="checkbox" {...field(`variants.${index}.isActive`)} /> {t.isActive}
               </label>
             </div>
             <fieldset className="ca-stock">
@@ -277,7 +278,7 @@ export default function ProductForm({
                     label={location.get(level.locationId) ?? String(level.locationId)}
                     inputMode="numeric"
                     hint={stockHints[`${variant.id}:${level.locationId}`]}
-                    registration={register(`variants.${index}.stock.${yard}.quantity`)}
+                    registration={field(`variants.${index}.stock.${yard}.quantity`)}
                     error={err(`variants.${index}.stock.${yard}.quantity`)}
                   />
                 ))}

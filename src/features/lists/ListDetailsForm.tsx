@@ -38,7 +38,7 @@ export default function ListDetailsForm(props: Props) {
   const schema = useMemo(() => ListDetailsSchema(strings.validation), [strings.validation]);
   const empty = { name: '', description: '' };
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     setFocus,
@@ -85,7 +85,7 @@ export default function ListDetailsForm(props: Props) {
         label={strings.fields.name}
         maxLength={LIST_NAME_MAX}
         autoComplete="off"
-        registration={register('name')}
+        registration={field('name')}
         error={errors.name}
       />
       <div className="field" data-invalid={errors.description ? '' : undefined}>
@@ -99,7 +99,7 @@ export default function ListDetailsForm(props: Props) {
           maxLength={LIST_DESCRIPTION_MAX}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-          {...register('description')}
+          {...field('description')}
         />
         {errors.description?.message && (
           <p className="field-error" id={`${descriptionId}-error`}>

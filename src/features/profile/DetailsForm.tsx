@@ -24,7 +24,7 @@ interface Props {
 export default function DetailsForm({ initial, tradeLinked, strings, messages }: Props) {
   const schema = useMemo(() => ProfileDetailsSchema(messages), [messages]);
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     reset,
@@ -65,13 +65,13 @@ export default function DetailsForm({ initial, tradeLinked, strings, messages }:
         <TextField
           label={strings.fields.firstName}
           autoComplete="given-name"
-          registration={register('firstName')}
+          registration={field('firstName')}
           error={errors.firstName}
         />
         <TextField
           label={strings.fields.lastName}
           autoComplete="family-name"
-          registration={register('lastName')}
+          registration={field('lastName')}
           error={errors.lastName}
         />
       </div>
@@ -81,12 +81,12 @@ export default function DetailsForm({ initial, tradeLinked, strings, messages }:
         type="tel"
         autoComplete="tel-national"
         hint={strings.fields.phoneHint}
-        registration={register('phone')}
+        registration={field('phone')}
         error={errors.phone}
       />
       <div className="field checkbox-field" data-invalid={errors.isLandscapeProfessional ? '' : undefined}>
         <label className="choice">
-          <input type="checkbox" disabled={tradeLinked} {...register('isLandscapeProfessional')} />
+          <input type="checkbox" disabled={tradeLinked} {...field('isLandscapeProfessional')} />
           <span>
             {t.details.professional}
             <small>{tradeLinked ? t.details.professionalLocked : t.details.professionalHelp}</small>

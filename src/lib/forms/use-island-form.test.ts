@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepingSelection } from './use-island-form.ts';
+import { keepingSelection, serverDefault } from './use-island-form.ts';
 
 /**
  * Every form in an island takes react-hook-form through `useIslandForm`, which hands a radio
@@ -75,8 +75,34 @@ describe('keepingSelection', () => {
     const elsewhere = field('', 0, 0, false);
     keepingSelection(writing('Old text')).ref(elsewhere);
     expect(elsewhere.selectionStart).toBe(8);
-    const same = field('Old text', 0, 8);
-    keepingSelection(writing('Old text')).ref(same);
-    expect(same.selectionStart).toBe(8);
+    const kept = field('Typed', 0, 2);
+    keepingSelection(writing('Typed')).ref(kept);
+    expect(kept.selectionStart).toBe(5);
+  });
+
+  it('selects again a field wholly selected when the form rendered, whose selection React lost since', () => {
+    // A textarea showing the server's text, selected; React's defaultValue write put the caret at its start.
+    const description = field('Old text', 0, 0);
+    keepingSelection(writing('Old text'), description).ref(description);
+    expect([description.selectionStart, description.selectionEnd]).toEqual([0, 8]);
+    const other = field('Old text', 0, 0);
+    keepingSelection(writing('Old text'), description).ref(other);
+    expect(other.selectionEnd).toBe(8);
+    expect(other.selectionStart).toBe(8);
+  });
+});
+
+describe('serverDefault', () => {
+  it("shows text and numbers as the field's value, a boolean as a tick, and a group's box by its value", () => {
+    expect(serverDefault('Hosta')).toEqual({ defaultValue: 'Hosta' });
+    expect(serverDefault(12.5)).toEqual({ defaultValue: '12.5' });
+    expect(serverDefault(true)).toEqual({ defaultChecked: true });
+    expect(serverDefault(['sun', 'shade'], 'shade')).toEqual({ defaultChecked: true });
+    expect(serverDefault(['sun'], 'shade')).toEqual({ defaultChecked: false });
+    expect(serverDefault(undefined, 'shade')).toEqual({ defaultChecked: false });
+  });
+
+  it('leaves out what has no HTML form: nothing, null, objects', () => {
+    for (const start of [undefined, null, { a: 1 }]) expect(serverDefault(start)).toEqual({});
   });
 });

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { type Control, type UseFormRegister, useFieldArray, useWatch } from 'react-hook-form';
+import { type Control, useFieldArray, useWatch } from 'react-hook-form';
 import { formatMoney } from '../../../lib/format.ts';
-import { useIslandForm } from '../../../lib/forms/use-island-form.ts';
+import { type IslandForm, useIslandForm } from '../../../lib/forms/use-island-form.ts';
 import { ApiError, api } from '../../../lib/http/client.ts';
 import { fill } from '../../../lib/i18n/locale.ts';
 import { Alert, SubmitButton } from '../../accounts/ui.tsx';
@@ -70,7 +70,7 @@ export default function PricingForm({
     [lines, locale, validUntil],
   );
   const {
-    register,
+    field,
     handleSubmit,
     control,
     getValues,
@@ -150,7 +150,7 @@ export default function PricingForm({
             line={line}
             index={index}
             control={control}
-            register={register}
+            register={field}
             errors={errors}
             strings={strings}
           />
@@ -168,7 +168,7 @@ export default function PricingForm({
                 autoComplete="off"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `qd-${name}-error` : undefined}
-                {...register(name)}
+                {...field(name)}
               />
               {error && (
                 <p className="field-error" id={`qd-${name}-error`}>
@@ -186,7 +186,7 @@ export default function PricingForm({
             min={today}
             aria-invalid={dateError ? true : undefined}
             aria-describedby="qd-valid-until-hint"
-            {...register('validUntil')}
+            {...field('validUntil')}
           />
           <p className={dateError ? 'field-error' : 'field-hint muted'} id="qd-valid-until-hint">
             {dateError ?? v.validUntilHint}
@@ -201,7 +201,7 @@ export default function PricingForm({
           rows={2}
           maxLength={2000}
           aria-describedby="qd-quote-note-hint"
-          {...register('note')}
+          {...field('note')}
         />
         <p className={errors.note?.message ? 'field-error' : 'field-hint muted'} id="qd-quote-note-hint">
           {errors.note?.message ?? strings.pricing.noteHint}
@@ -278,7 +278,8 @@ function LineFields(props: {
   line: PricingLine;
   index: number;
   control: Control<SendQuoteInput, unknown, SendQuoteOutput>;
-  register: UseFormRegister<SendQuoteInput>;
+  /** The form's `field`: registers, and shows the default in the server's HTML. */
+  register: IslandForm<SendQuoteInput, unknown, SendQuoteOutput>['field'];
   errors: Errors;
   strings: Strings;
 }) {
