@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import type { ProbeServer } from './servers.ts';
@@ -77,10 +78,33 @@ export async function signIn(server: ProbeServer, account: { email: string; pass
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-/** The server process's resident memory, in bytes (Linux). */
-export async function residentBytes(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  return kb * 1024;
+export interface MemoryReading {
+  /** Bytes held now (JavaScript heap and buffers), garbage collected first. */
+  live: number;
+  /** The most held at any reading since the watch began. */
+  peak: number;
+}
+
+/**
+ * Starts, or stops, the server's memory watch (memory-watch.ts) and returns the reading it
+ * took: the first call's `live` is the baseline, the next call's `peak` the most held since.
+ */
+export async function toggleMemoryWatch(server: ProbeServer): Promise<MemoryReading> {
+  const file = server.memoryWatchFile;
+  const lastReading = async () => {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as MemoryReading & { seq: number };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  const last = (await lastReading())?.seq ?? 0;
+  process.kill(server.pid, 'SIGUSR2');
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    const reading = await lastReading();
+    if (reading && reading.seq > last) return { live: reading.live, peak: reading.peak };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${server.engine} server wrote no memory reading to ${file} (started without memory-watch.ts?)`);
 }

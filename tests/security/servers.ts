@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { POSTGRES_URL, postgresReachable } from '../support/databases.ts';
@@ -21,6 +22,8 @@ export interface ProbeServer {
   base: string;
   pid: number;
   dataDir: string;
+  /** Where the server's memory watch (memory-watch.ts) writes its readings. */
+  memoryWatchFile: string;
 }
 
 declare module 'vitest' {
@@ -45,7 +48,10 @@ async function start(engine: ProbeServer['engine'], port: number, databaseUrl?: 
   const seeded = engine === 'pglite' ? seededDatabase() : undefined;
   if (seeded) cpSync(seeded, join(dataDir, 'db'), { recursive: true });
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/start.ts', '--no-build'], {
+  const memoryWatchFile = join(dataDir, 'memory-watch.json');
+  // --expose-gc and memory-watch.ts: what bodies.test.ts reads of the server's memory.
+  const watch = pathToFileURL(join(root, 'tests/security/memory-watch.ts')).href;
+  const child = spawn(process.execPath, ['--expose-gc', '--import', watch, 'scripts/start.ts', '--no-build'], {
     cwd: root,
     env: {
       ...process.env,
@@ -54,6 +60,7 @@ async function start(engine: ProbeServer['engine'], port: number, databaseUrl?: 
       DATA_DIR: dataDir,
       APP_ENV: 'test',
       PUBLIC_SITE_URL: base,
+      MEMORY_WATCH_FILE: memoryWatchFile,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +81,7 @@ async function start(engine: ProbeServer['engine'], port: number, databaseUrl?: 
       reject(new Error(`${engine} server exited (${code}):\n${output.join('')}`));
     });
   });
-  return { server: { engine, base, pid: child.pid ?? 0, dataDir }, child };
+  return { server: { engine, base, pid: child.pid ?? 0, dataDir, memoryWatchFile }, child };
 }
 
 export default async function setup(project: TestProject) {

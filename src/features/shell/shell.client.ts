@@ -62,15 +62,6 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-sw
   });
 }
 
-// Mobile menu.
-const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
-const menu = document.getElementById('site-menu');
-menuButton?.addEventListener('click', () => {
-  const open = menuButton.getAttribute('aria-expanded') !== 'true';
-  menuButton.setAttribute('aria-expanded', String(open));
-  menu?.classList.toggle('is-open', open);
-});
-
 // Navigation progress bar.
 const barElement = document.getElementById('nav-progress');
 const bar = barElement ? navigationProgress(barElement) : undefined;

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Locale, QuoteDecision } from '../../../lib/db/schema.ts';
 import { issueToken, parseToken, secretMatches } from '../../accounts/tokens.server.ts';
 import { answerVersion } from '../versions/answer.server.ts';
-import { loadVersion, versionClosed } from '../versions/versions.server.ts';
+import { loadVersion, loadVersions, versionClosed } from '../versions/versions.server.ts';
+import type { QuoteVersion } from '../versions/versions.ts';
 import { validityEnd } from '../versions/versions.ts';
 import { recordCustomerDecision } from '../workflow/workflow.server.ts';
 import { DECISION_LINK_TTL_MS } from './decision.ts';
@@ -101,7 +102,13 @@ async function decisionOf(db: Db | Trx, quoteId: number) {
 }
 
 /** What an approve or decline link leads to, without using it (the page shows a button). */
-export async function inspectDecisionLink(db: Db, token: string, now = new Date()): Promise<DecisionLinkState> {
+export async function inspectDecisionLink(
+  db: Db,
+  token: string,
+  now = new Date(),
+  /** The quote's versions; a page that shows them too passes its own loader, so they are read once. */
+  versionsOf: (quoteId: number) => Promise<QuoteVersion[]> = (quoteId) => loadVersions(db, quoteId),
+): Promise<DecisionLinkState> {
   const parsed = parseToken(token);
   if (!parsed) return { kind: 'invalid' };
   const row = await db
@@ -117,21 +124,22 @@ export async function inspectDecisionLink(db: Db, token: string, now = new Date(
     return { kind: 'decided', quote, decision: decided.decision, decidedAt: decided.decided_at };
   }
   if (row.version_id !== null) {
-    const found = await loadVersion(db, row.version_id);
-    if (!found) return { kind: 'invalid' };
-    const closed = versionClosed(found.version, now);
+    const versionId = row.version_id;
+    const version = (await versionsOf(row.quote_request_id)).find((candidate) => candidate.id === versionId);
+    if (!version) return { kind: 'invalid' };
+    const closed = versionClosed(version, now);
     if (closed === 'superseded') {
       const newer = await db
         .selectFrom('quote_versions')
         .select('number')
         .where('quote_request_id', '=', row.quote_request_id)
-        .where('number', '>', found.version.number)
+        .where('number', '>', version.number)
         .orderBy('number', 'desc')
         .executeTakeFirst();
       return {
         kind: 'superseded',
         quote,
-        versionNumber: newer?.number ?? found.version.number,
+        versionNumber: newer?.number ?? version.number,
         withdrawn: newer === undefined,
       };
     }
@@ -139,9 +147,9 @@ export async function inspectDecisionLink(db: Db, token: string, now = new Date(
       return {
         kind: 'expired',
         quote,
-        versionId: found.version.id,
-        validUntil: found.version.validUntil,
-        renewalRequested: found.version.renewalRequestedAt !== null,
+        versionId: version.id,
+        validUntil: version.validUntil,
+        renewalRequested: version.renewalRequestedAt !== null,
       };
     }
   }

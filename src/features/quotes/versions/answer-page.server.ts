@@ -3,7 +3,7 @@ import type { Database } from '../../../lib/db/schema.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { getT, type Locale } from '../../../lib/i18n/index.ts';
 import { mailOutboxKick } from '../../../lib/mail/outbox-runner.server.ts';
-import { inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
+import { type DecisionLinkState, inspectDecisionLink, linkVersionId } from '../decision/decision.server.ts';
 import { loadQuoteLines } from '../model/quote.server.ts';
 import { type AnswerResult, answerVersion, requestRenewal } from './answer.server.ts';
 import { answerCountsText } from './describe.ts';
@@ -83,6 +83,22 @@ const empty = (status: number, message: string): AnswerView => ({
   missingLine: null,
 });
 
+/**
+ * The quote's versions, read once however many times the page asks (the link's state and the
+ * page both need them). Read again, with a new one, after an answer or a renewal changed them.
+ */
+function versionsOnce(db: Db): (quoteId: number) => Promise<QuoteVersion[]> {
+  const loaded = new Map<number, Promise<QuoteVersion[]>>();
+  return (quoteId) => {
+    let versions = loaded.get(quoteId);
+    if (!versions) {
+      versions = loadVersions(db, quoteId);
+      loaded.set(quoteId, versions);
+    }
+    return versions;
+  };
+}
+
 /** The page behind `/quotes/answer/{token}`: the token names the quote and the version. */
 export async function answerPageView(
   db: Db,
@@ -96,9 +112,14 @@ export async function answerPageView(
   let chosen: Record<string, string> = {};
   let error: string | null = null;
   let missingLine: number | null = null;
-  const before = await inspectDecisionLink(db, input.token, now);
+  let versionsOf = versionsOnce(db);
+  const before = await inspectDecisionLink(db, input.token, now, versionsOf);
+  // The link's state as read above, until a post changes it.
+  let state: DecisionLinkState | undefined = before;
   if (input.post?.intent === 'renew' && before.kind === 'expired') {
     const renewal = await requestRenewal(db, { versionId, now });
+    state = undefined;
+    versionsOf = versionsOnce(db);
     outcome = {
       message: n(renewal === 'requested' ? 'answer.renewalSent' : 'answer.renewalAlready'),
       kind: 'status',
@@ -113,6 +134,8 @@ export async function answerPageView(
       userAgent: input.post.userAgent,
       now,
     });
+    state = undefined;
+    versionsOf = versionsOnce(db);
     // The sales desk's notice was queued with the answer.
     if (result.kind === 'recorded') mailOutboxKick.kick();
     if (result.kind === 'invalid_answers') {
@@ -122,15 +145,26 @@ export async function answerPageView(
       error = n('answer.missing', { line: result.line });
       missingLine = result.line;
     } else if (result.kind === 'recorded') {
-      const found = await loadVersion(db, versionId);
+      const answered = (await versionsOf(before.quote.id)).find((candidate) => candidate.id === versionId);
       outcome = {
-        message: resultMessage(result, before.quote.reference, found?.version ?? null, input.locale),
+        message: resultMessage(result, before.quote.reference, answered ?? null, input.locale),
         kind: 'status',
         result: 'recorded',
       };
     }
   }
-  return viewOf(db, { versionId, token: input.token, locale: input.locale, now, outcome, chosen, error, missingLine });
+  return viewOf(db, {
+    versionId,
+    token: input.token,
+    locale: input.locale,
+    now,
+    state,
+    versionsOf,
+    outcome,
+    chosen,
+    error,
+    missingLine,
+  });
 }
 
 async function viewOf(
@@ -140,6 +174,9 @@ async function viewOf(
     token: string;
     locale: Locale;
     now: Date;
+    /** The link's state when nothing has changed it since it was read. */
+    state: DecisionLinkState | undefined;
+    versionsOf: (quoteId: number) => Promise<QuoteVersion[]>;
     outcome: { message: string; kind: 'status' | 'alert'; result: string } | null;
     chosen: Record<string, string>;
     error: string | null;
@@ -147,15 +184,16 @@ async function viewOf(
   },
 ): Promise<AnswerView> {
   const n = getT(input.locale, 'negotiation');
-  const state = await inspectDecisionLink(db, input.token, input.now);
-  const found = await loadVersion(db, input.versionId);
-  if (state.kind === 'invalid' || !found) return empty(404, n('answer.invalid'));
-  const [versions, requested] = await Promise.all([loadVersions(db, found.quoteId), loadQuoteLines(db, found.quoteId)]);
-  const index = versions.findIndex((version) => version.id === input.versionId);
-  const version = versions[index] ?? found.version;
+  const state = input.state ?? (await inspectDecisionLink(db, input.token, input.now, input.versionsOf));
+  if (state.kind === 'invalid') return empty(404, n('answer.invalid'));
+  const quoteId = state.quote.id;
+  const [versions, requested] = await Promise.all([input.versionsOf(quoteId), loadQuoteLines(db, quoteId)]);
+  const index = versions.findIndex((candidate) => candidate.id === input.versionId);
+  const version = versions[index];
+  if (!version) return empty(404, n('answer.invalid'));
   const base = {
     reference: state.quote.reference,
-    quoteId: found.quoteId,
+    quoteId,
     version,
     previous: index > 0 ? versions[index - 1] : undefined,
     requested,
