@@ -263,6 +263,10 @@ test.describe('checkout', () => {
       await expect(form.getByLabel(t.province)).toHaveValue(locale === 'fr' ? 'QC' : 'ON');
       await expect(form.getByLabel(t.phone)).toHaveValue('519-555-0142');
       await expect(form.getByLabel(t.payment)).toBeChecked();
+      // Every group of choices is drawn alike: the payment's had the browser's fieldset frame.
+      const groups = form.locator('fieldset.field');
+      await expect(groups).toHaveCount(3);
+      for (const group of await groups.all()) await expect(group).toHaveCSS('border-top-width', '0px');
 
       await form.getByRole('button', { name: t.submit }).click();
       await expect(page).toHaveURL(new RegExp(`${t.checkout}/complete\\?id=\\d+$`));
