@@ -41,6 +41,8 @@ const T = {
     paymentRequired: 'Please choose a payment preference.',
     provinceName: 'Ontario',
     thanks: 'Thank you! Your quote request has been sent.',
+    view: 'View this request',
+    address: 'Delivery address',
     submitError: 'There was an error submitting your quote request. Please try again.',
     subject: 'Your quote request',
   },
@@ -73,6 +75,8 @@ const T = {
     paymentRequired: 'Veuillez choisir un mode de paiement.',
     provinceName: 'Québec',
     thanks: 'Merci\u00a0! Votre demande de soumission a été envoyée.',
+    view: 'Voir cette demande',
+    address: 'Adresse de livraison',
     submitError: "Une erreur s'est produite lors de l'envoi de votre demande de soumission. Veuillez réessayer.",
     subject: 'Votre demande de soumission',
   },
@@ -114,6 +118,16 @@ async function mailFor(to: string, kind: string, reference: string): Promise<Out
     )
     .toBe(true);
   return found as OutboxMail;
+}
+
+/** The request's page names the delivery address: shown unlabelled under the PO number, it read as part of it. */
+async function expectLabelledAddress(page: Page, locale: 'en' | 'fr', street: string) {
+  const t = T[locale];
+  await page.getByRole('link', { name: t.view }).click();
+  const address = page.locator('[data-delivery-address]');
+  await expect(address).toContainText(street);
+  await expect(page.locator('dt:visible', { hasText: t.address })).toBeVisible();
+  expect(await address.evaluate((dd) => dd.previousElementSibling?.textContent)).toBe(t.address);
 }
 
 async function fillDelivery(form: ReturnType<Page['locator']>, locale: 'en' | 'fr') {
@@ -183,6 +197,7 @@ test.describe('checkout', () => {
     const desk = await mailFor(SALES_DESK, 'quote_request_sales_desk', reference);
     expect(desk.text).toContain(account.email);
     for (const name of names) expect(desk.text).toContain(name);
+    await expectLabelledAddress(page, 'en', '12 Elm Street');
   });
 
   test('pickup and delivery shows the French messages, then submits (fr)', async ({ page, context, request }) => {
@@ -218,6 +233,7 @@ test.describe('checkout', () => {
     expect(confirmation.language).toBe('fr-CA');
     expect(confirmation.text).toContain('Cueillette et livraison');
     await mailFor(SALES_DESK, 'quote_request_sales_desk', reference);
+    await expectLabelledAddress(page, 'fr', '12 Elm Street');
   });
 
   for (const locale of ['en', 'fr'] as const) {
@@ -247,6 +263,10 @@ test.describe('checkout', () => {
       await expect(form.getByLabel(t.province)).toHaveValue(locale === 'fr' ? 'QC' : 'ON');
       await expect(form.getByLabel(t.phone)).toHaveValue('519-555-0142');
       await expect(form.getByLabel(t.payment)).toBeChecked();
+      // Every group of choices is drawn alike: the payment's had the browser's fieldset frame.
+      const groups = form.locator('fieldset.field');
+      await expect(groups).toHaveCount(3);
+      for (const group of await groups.all()) await expect(group).toHaveCSS('border-top-width', '0px');
 
       await form.getByRole('button', { name: t.submit }).click();
       await expect(page).toHaveURL(new RegExp(`${t.checkout}/complete\\?id=\\d+$`));

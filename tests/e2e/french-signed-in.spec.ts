@@ -88,3 +88,26 @@ test.describe('French pages behind sign-in', () => {
     expect(await problemsOn(page, pages)).toEqual({});
   });
 });
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`the dashboard's chart legends are named by their visible words, drawn and toggled (${locale})`, async ({
+    context,
+    page,
+  }) => {
+    // The library named each legend item "<series>, visible. Press Enter or Space to toggle.",
+    // in English on the French page too.
+    await signIn(context, 'admin');
+    await page.goto(locale === 'fr' ? '/fr/admin' : '/admin');
+    const items = page.locator('.apexcharts-legend-series');
+    await expect(items.first()).toBeVisible();
+    const names = async () =>
+      items.evaluateAll((all) => all.map((item) => item.getAttribute('aria-label') ?? item.textContent?.trim()));
+    const first = (await items.first().textContent())?.trim() ?? '';
+    await expect(page.getByRole('button', { name: first, exact: true }).first()).toBeVisible();
+    await items.first().click();
+    await expect(items.first()).toHaveAttribute('aria-pressed', 'true');
+    await items.first().press('Enter');
+    await expect(items.first()).toHaveAttribute('aria-pressed', 'false');
+    for (const name of await names()) expect(name).not.toMatch(/Press Enter|visible|hidden/);
+  });
+}

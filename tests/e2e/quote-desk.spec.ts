@@ -261,6 +261,10 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-quote-status]')).toHaveAttribute('data-quote-status', 'in_review');
       const form = await hydrated(page.locator('section.qd-actions'));
       await form.getByLabel(locale === 'fr' ? 'Frais de livraison ou de cueillette' : 'Fulfilment fees').fill('75');
+      // Beside the "valid until" field and its hint, the fees' input keeps an input's height
+      // (its field's rows stretched it).
+      const height = async (id: string) => (await form.locator(id).boundingBox())?.height;
+      expect(await height('#qd-fees')).toBe(await height('#qd-valid-until'));
       // The taxes are computed, read-only (decision 051).
       await expect(form.locator('[data-tax-preview] [data-tax-line]').first()).toBeVisible();
       await form

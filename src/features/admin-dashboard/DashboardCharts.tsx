@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import 'apexcharts/dist/apexcharts.css';
 import 'apexcharts/dist/apexcharts-legend.css';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Props as ChartProps } from 'react-apexcharts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { intlLocale } from '../../lib/i18n/locale.ts';
@@ -37,6 +37,22 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
     return () => {
       cancelled = true;
     };
+  }, []);
+  // The library names each legend item in English ("Total users, visible. Press Enter or
+  // Space to toggle.") as it draws or toggles it: the name is left to the item's visible text,
+  // in the page's language (its pressed state still says whether the series is shown).
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const unname = () => {
+      for (const item of element.querySelectorAll('.apexcharts-legend-series[aria-label]'))
+        item.removeAttribute('aria-label');
+    };
+    unname();
+    const observer = new MutationObserver(unname);
+    observer.observe(element, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
   }, []);
   const s = strings.dashboard.charts;
   const intl = intlLocale(locale);
@@ -110,7 +126,7 @@ export default function DashboardCharts({ locale, data, strings }: Props) {
   );
 
   return (
-    <div className="dash-charts">
+    <div className="dash-charts" ref={root}>
       <Figure
         id="growth"
         title={s.growth}
