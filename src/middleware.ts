@@ -18,6 +18,7 @@ import { countInFlight } from './lib/http/in-flight.ts';
 import { isBodyTooLarge } from './lib/http/limits.ts';
 import { isSameOriginRequest } from './lib/http/origin.ts';
 import { pathProblem } from './lib/http/paths.ts';
+import { withReasonPhrase } from './lib/http/reason-phrase.ts';
 import { withHeaderPolicy } from './lib/http/security-headers.ts';
 import { getT, isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, localeFromPath } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
@@ -94,7 +95,7 @@ const errors = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   try {
     // Counted while it is answered: the mail outbox's work waits for a quiet moment (in-flight.ts).
-    return await countInFlight(next);
+    return withReasonPhrase(await countInFlight(next));
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status >= 500) log('error', 'api_error', requestFields(context, error));

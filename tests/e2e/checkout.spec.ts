@@ -283,6 +283,25 @@ test.describe('checkout', () => {
     });
   }
 
+  test('signing out forgets what the checkout kept in the tab (fr)', async ({ page, context, request }) => {
+    const t = T.fr;
+    const account = await createConfirmedAccount(request, { label: 'checkout-sign-out', locale: 'fr' });
+    await signIn(context, account);
+    await fillCart(context.request, [{ variantId: 2, quantity: 1 }]);
+    const form = await openCheckout(page, 'fr');
+    await form.getByLabel(t.delivery, { exact: true }).check();
+    await form.getByLabel(t.street).fill('999 rue Secrète');
+
+    await page.goto('/fr/sign-out');
+    await page.getByRole('main').getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL('/fr');
+    // The next person at this screen, even signing in as the same account, starts afresh.
+    await signIn(context, account);
+    const next = await openCheckout(page, 'fr');
+    await expect(next.getByLabel(t.pickup, { exact: true })).toBeChecked();
+    await expect(next.getByLabel(t.street)).toHaveValue('');
+  });
+
   test('pickup at my sales yard, preselected; the history lists it and its detail re-adds the items (en) @phone', async ({
     page,
     context,

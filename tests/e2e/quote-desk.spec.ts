@@ -275,6 +275,9 @@ for (const locale of LOCALES) {
       const history = page.locator('[data-status-history] li');
       // Sent by the customer, reviewed, quoted.
       await expect(history).toHaveCount(3);
+      // The first step says the request was sent, not that it was sent as « Envoyée ».
+      await expect(history.first()).toContainText(locale === 'fr' ? 'Demande envoyée' : 'Request submitted');
+      await expect(history.first()).not.toContainText(locale === 'fr' ? 'au statut' : 'Submitted as');
       await expect(history.last()).toContainText('Nadia Tremblay');
 
       // The customer's e-mail, in their language, and its approve link: once.

@@ -64,9 +64,14 @@ export function startAccountMenu(): void {
     if (!root.contains(event.target as Node)) close();
   });
 
-  // Signing out anywhere on the page forgets the tab's cached session first.
+  // Signing out anywhere on the page forgets the tab's cached session first, and what the
+  // person left in the tab (the checkout's address, a desk's unsent drafts): the next person at
+  // this screen gets none of it. Not on a session that merely ended: drafts are kept for them.
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-sign-out]')) {
-    form.addEventListener('submit', () => clearSession());
+    form.addEventListener('submit', () => {
+      clearSession();
+      sessionStorage.clear();
+    });
   }
 
   void startAuthClient();
