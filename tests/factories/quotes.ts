@@ -4,8 +4,11 @@ import { addCartItem } from '../../src/features/cart/cart.server.ts';
 import { sendPricedQuote } from '../../src/features/quotes/pricing/pricing.server.ts';
 import { SendQuoteSchema } from '../../src/features/quotes/pricing/pricing.ts';
 import { type CheckoutInput, CheckoutSchema, checkoutMessages } from '../../src/features/quotes/submit/checkout.ts';
+import { addDays, nurseryDate } from '../../src/features/quotes/versions/versions.ts';
+import { changeQuoteStatus } from '../../src/features/quotes/workflow/workflow.server.ts';
 import type { Database, Fulfilment, Locale, PaymentPreference, QuoteStatus } from '../../src/lib/db/schema.ts';
 import { getT } from '../../src/lib/i18n/index.ts';
+import { createUser } from './accounts.ts';
 import { createCustomer, createProduct } from './catalog.ts';
 
 /**
@@ -194,4 +197,33 @@ export function sendTestVersion(
     ...(input.validUntil ? { validUntil: input.validUntil } : {}),
   });
   return sendPricedQuote(db, { quoteId: input.quoteId, staffId: input.staffId, prices });
+}
+
+/**
+ * A customer's request of two lines (2 × $10 and 1 × $5 asked), taken into review and sent as a
+ * first version at $10 a line, valid `daysValid` days from the nursery's today.
+ */
+export async function createPricedQuote(
+  db: Db,
+  input: { staffId: string; locationId: number; locale?: Locale; daysValid?: number },
+) {
+  const locale = input.locale ?? 'en';
+  const customer = await createUser(db, { locale });
+  const quote = await createQuoteRequest(db, {
+    user: customer,
+    locale,
+    locationId: input.locationId,
+    lines: [
+      { quantity: 2, unitPriceCents: 1000 },
+      { quantity: 1, unitPriceCents: 500 },
+    ],
+  });
+  await changeQuoteStatus(db, { quoteId: quote.id, to: 'in_review', staffId: input.staffId });
+  await sendTestVersion(db, {
+    quoteId: quote.id,
+    staffId: input.staffId,
+    lines: 2,
+    validUntil: addDays(nurseryDate(new Date()), input.daysValid ?? 7),
+  });
+  return { customer, quote };
 }

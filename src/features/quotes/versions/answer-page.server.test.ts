@@ -6,19 +6,14 @@ import {
   memoryMailer,
   seedAccountReference,
 } from '../../../../tests/factories/accounts.ts';
-import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
+import { createPricedQuote } from '../../../../tests/factories/quotes.ts';
 import { ENGINES } from '../../../../tests/support/databases.ts';
 import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { quoteMailComposers } from '../mail/mail.server.ts';
-import { sendPricedQuote } from '../pricing/pricing.server.ts';
-import { SendQuoteSchema } from '../pricing/pricing.ts';
-import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { answerPageView } from './answer-page.server.ts';
-import { addDays, nurseryDate } from './versions.ts';
 
 const composers = quoteMailComposers({ siteUrl: 'https://shop.example.ca', salesDesk: 'desk@example.com' });
-const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 
 /** Counts the reads of a quote's version lines: loadVersions makes one per load. */
 function versionLoads(): { plugin: KyselyPlugin; count: () => number } {
@@ -63,26 +58,7 @@ describe.each(ENGINES)('the answer page on %s', (engine) => {
   async function quoted() {
     const mailer = memoryMailer();
     await drainOutbox(db(), mailer, composers);
-    const customer = await createUser(db(), { locale: 'en' });
-    const quote = await createQuoteRequest(db(), {
-      user: customer,
-      locale: 'en',
-      locationId: fixtures.locationId,
-      lines: [
-        { quantity: 2, unitPriceCents: 1000 },
-        { quantity: 1, unitPriceCents: 500 },
-      ],
-    });
-    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = schema.parse({
-      lines: [
-        { line: 1, unitPrice: '10' },
-        { line: 2, unitPrice: '5' },
-      ],
-      fees: '0',
-      validUntil: addDays(nurseryDate(new Date()), 7),
-    });
-    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
+    const { customer, quote } = await createPricedQuote(db(), { staffId: staff.id, locationId: fixtures.locationId });
     const sent = memoryMailer();
     await drainOutbox(db(), sent, composers);
     const text = sent.sent.find((mail) => mail.to === customer.email)?.text ?? '';

@@ -5,21 +5,16 @@ import {
   memoryMailer,
   seedAccountReference,
 } from '../../../../tests/factories/accounts.ts';
-import { createQuoteRequest } from '../../../../tests/factories/quotes.ts';
+import { createPricedQuote } from '../../../../tests/factories/quotes.ts';
 import { ENGINES } from '../../../../tests/support/databases.ts';
 import { useTestDatabase } from '../../../../tests/support/suite-database.ts';
 import { drainOutbox } from '../../../lib/mail/outbox.server.ts';
 import { quoteMailComposers } from '../mail/mail.server.ts';
 import { loadQuoteDetail } from '../model/quote.server.ts';
-import { sendPricedQuote } from '../pricing/pricing.server.ts';
-import { SendQuoteSchema } from '../pricing/pricing.ts';
-import { changeQuoteStatus } from '../workflow/workflow.server.ts';
 import { answerFromAccount } from './answer-page.server.ts';
 import { queueVersionReminders } from './reminders.server.ts';
-import { addDays, nurseryDate } from './versions.ts';
 
 const composers = quoteMailComposers({ siteUrl: 'https://shop.example.ca', salesDesk: 'desk@example.com' });
-const schema = SendQuoteSchema({ price: 'price', note: 'note' });
 
 describe.each(ENGINES)('version reminders and answers from the account on %s', (engine) => {
   const db = useTestDatabase(engine);
@@ -30,29 +25,8 @@ describe.each(ENGINES)('version reminders and answers from the account on %s', (
     staff = await createUser(db(), { role: 'admin' });
   });
 
-  async function quoted(locale: 'en' | 'fr', daysValid: number) {
-    const customer = await createUser(db(), { locale });
-    const quote = await createQuoteRequest(db(), {
-      user: customer,
-      locale,
-      locationId: fixtures.locationId,
-      lines: [
-        { quantity: 2, unitPriceCents: 1000 },
-        { quantity: 1, unitPriceCents: 500 },
-      ],
-    });
-    await changeQuoteStatus(db(), { quoteId: quote.id, to: 'in_review', staffId: staff.id });
-    const prices = schema.parse({
-      lines: [
-        { line: 1, unitPrice: '10' },
-        { line: 2, unitPrice: '5' },
-      ],
-      fees: '0',
-      validUntil: addDays(nurseryDate(new Date()), daysValid),
-    });
-    await sendPricedQuote(db(), { quoteId: quote.id, staffId: staff.id, prices });
-    return { customer, quote };
-  }
+  const quoted = (locale: 'en' | 'fr', daysValid: number) =>
+    createPricedQuote(db(), { staffId: staff.id, locationId: fixtures.locationId, locale, daysValid });
 
   async function drain() {
     const mailer = memoryMailer();
