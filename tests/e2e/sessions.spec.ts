@@ -187,7 +187,11 @@ test.describe('sessions in the browser', () => {
     await page.goto('/fr/profile');
     await hydrated(page.getByRole('region', { name: 'Mon centre de vente' }));
     await context.clearCookies();
-    await page.getByRole('button', { name: 'Enregistrer mon centre de vente' }).click();
+    // The press finds the session gone, unless the page's first token check (500 ms after the
+    // session loads) finds it first and leaves for sign-in while the press is being made (a
+    // click then waits for a button that is no longer there): either way a refresh fails.
+    const save = page.getByRole('button', { name: 'Enregistrer mon centre de vente' });
+    await Promise.race([save.click().catch(() => undefined), page.waitForURL(/\/fr\/auth\/sign-in/)]);
     await expect(page).toHaveURL(/\/fr\/auth\/sign-in\?redirect=%2Ffr%2Fprofile/);
     expect(messages.some((text) => text.includes('Token refresh failed'))).toBe(true);
   });
