@@ -105,6 +105,7 @@ export default function CheckoutForm({
   const preselected = yards.some((yard) => yard.id === defaultLocationId) ? String(defaultLocationId) : '';
   const {
     register,
+    field,
     handleSubmit,
     setError,
     getValues,
@@ -241,8 +242,7 @@ export default function CheckoutForm({
             id={id('location')}
             aria-invalid={errors.pickup?.locationId ? true : undefined}
             aria-describedby={describedBy(id('location'), false, errors.pickup?.locationId?.message)}
-            defaultValue={preselected}
-            {...register('pickup.locationId')}
+            {...field('pickup.locationId')}
           >
             <option value="">{strings.pickup.placeholder}</option>
             {yards.map((yard) => (
